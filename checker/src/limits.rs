@@ -1,0 +1,36 @@
+//! Size bounds, checked before any allocation or loop that depends on a
+//! claimed size.
+
+/// Bounds on what the checker agrees to look at. Input beyond a bound is
+/// refused as undecidable (exit 2), never attempted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest certificate file read, in bytes (default 16 MiB). Parsed
+    /// vectors are at most as long as the file, which bounds memory.
+    pub max_file_bytes: u64,
+    /// Largest number of moves (default 4096).
+    pub max_moves: u64,
+    /// Largest single move (default 2^24).
+    pub max_move: u64,
+    /// Largest claimed q + p for a sequence, or P for a P-set (default 10^8).
+    pub max_period: u64,
+    /// Largest amount of work: (q + p + c)·|S| mex steps for a sequence,
+    /// P·|S| collision tests for a P-set (default 10^9, about a second).
+    pub max_work: u64,
+    /// Deepest nesting the RON parser follows (default 32; certificates
+    /// need 6).
+    pub max_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_file_bytes: 16 << 20,
+            max_moves: 4096,
+            max_move: 1 << 24,
+            max_period: 100_000_000,
+            max_work: 1_000_000_000,
+            max_depth: 32,
+        }
+    }
+}

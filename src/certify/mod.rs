@@ -1,0 +1,131 @@
+//! Building certificates from solved games.
+//!
+//! The certificate types belong to the checker crate; this module only fills
+//! them in. Every witness is found here, by the untrusted solver, and
+//! re-validated by `nimcheck`.
+
+use crate::engine::outcome::prime_factors;
+use crate::engine::{Periodicity, Value};
+use crate::moves::MoveSet;
+use nimcert_check::format::{
+    Certificate, Claim, Method, PSetClaim, PeriodWitness, Provenance, SequenceClaim,
+    FORMAT_VERSION,
+};
+
+/// The name the engine gives itself in provenance records.
+pub const ENGINE_NAME: &str = "nimcert engine: Brent cycle search on rolling-hashed windows";
+
+/// `"nimcert <version>"`.
+pub fn tool_name() -> String {
+    format!("nimcert {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// Provenance of a result found by search.
+pub fn search_provenance() -> Provenance {
+    Provenance {
+        tool: tool_name(),
+        method: Method::Search {
+            engine: ENGINE_NAME.to_string(),
+        },
+    }
+}
+
+/// A `Sequence` certificate for a solved game.
+pub fn sequence_certificate(game: &Periodicity, provenance: Provenance) -> Certificate {
+    Certificate {
+        format: FORMAT_VERSION,
+        provenance,
+        claim: Claim::Sequence(sequence_claim(&game.moves, &game.values, game.qp.preperiod, game.qp.period)),
+    }
+}
+
+/// The `Sequence` claim for values on [0, q + p) with least pre-period q and
+/// least period p: finds one period witness per prime divisor of p and the
+/// pre-period witness.
+///
+/// # Panics
+/// If p is not the least period or q not the least pre-period of `values`
+/// (no witness exists): the caller claimed something false.
+pub fn sequence_claim(moves: &MoveSet, values: &[Value], q: u64, p: u64) -> SequenceClaim {
+    let at = |x: u64| values[if x < q + p { x } else { q + (x - q) % p } as usize];
+    let period_witnesses = prime_factors(p)
+        .into_iter()
+        .map(|r| {
+            let shift = p / r;
+            let position = (q..q + p)
+                .find(|&x| at(x) != at(x + shift))
+                .unwrap_or_else(|| panic!("p/{r} is a period: {p} is not the least period"));
+            PeriodWitness { prime: r, position }
+        })
+        .collect();
+    let preperiod_witness = (q > 0).then(|| {
+        assert_ne!(at(q - 1), at(q - 1 + p), "q = {q} is not the least pre-period");
+        q - 1
+    });
+    SequenceClaim {
+        moves: moves.as_slice().to_vec(),
+        preperiod: q,
+        period: p,
+        values: values[..(q + p) as usize].iter().map(|&v| v as u32).collect(),
+        period_witnesses,
+        preperiod_witness,
+    }
+}
+
+/// A `PSet` certificate for the P-positions of a solved game whose outcome
+/// sequence is purely periodic; `None` when it is not.
+pub fn pset_certificate(game: &Periodicity, provenance: Provenance) -> Option<Certificate> {
+    let outcome = game.outcome();
+    if outcome.preperiod != 0 {
+        return None;
+    }
+    let period = outcome.period;
+    let block: Vec<u64> = (0..period).filter(|&x| game.value(x) == 0).collect();
+    Some(Certificate {
+        format: FORMAT_VERSION,
+        provenance,
+        claim: Claim::PSet(pset_claim(&game.moves, period, block)),
+    })
+}
+
+/// The `PSet` claim for a block H ⊆ [0, P) claimed to be W0(S) ∩ [0, P) with
+/// P the least period of W0(S): finds the cover and minimality witnesses.
+///
+/// # Panics
+/// If a residue outside H has no cover move or P is not the least period of
+/// H + P·N: the caller claimed something false.
+pub fn pset_claim(moves: &MoveSet, period: u64, block: Vec<u64>) -> PSetClaim {
+    let mut in_block = vec![false; period as usize];
+    for &h in &block {
+        in_block[h as usize] = true;
+    }
+    let cover = (0..period)
+        .filter(|&r| !in_block[r as usize])
+        .map(|r| {
+            let s = moves
+                .as_slice()
+                .iter()
+                .copied()
+                .find(|&s| s <= r && in_block[(r - s) as usize])
+                .unwrap_or_else(|| panic!("residue {r} has no move into the block"));
+            (r, s)
+        })
+        .collect();
+    let period_witnesses = prime_factors(period)
+        .into_iter()
+        .map(|r| {
+            let shift = period / r;
+            let position = (0..period)
+                .find(|&x| in_block[x as usize] != in_block[((x + shift) % period) as usize])
+                .unwrap_or_else(|| panic!("P/{r} is a period of the block"));
+            PeriodWitness { prime: r, position }
+        })
+        .collect();
+    PSetClaim {
+        moves: moves.as_slice().to_vec(),
+        period,
+        block,
+        cover,
+        period_witnesses,
+    }
+}

@@ -1,0 +1,53 @@
+//! Output helpers shared by the subcommands: formats, moves arguments,
+//! writing files atomically.
+
+use super::CliError;
+use clap::ValueEnum;
+use nimcert::engine::{self, Periodicity};
+use nimcert::moves::MoveSet;
+use std::io::Write;
+use std::path::Path;
+
+/// Output format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Human-readable text.
+    #[default]
+    Text,
+    /// One JSON object.
+    Json,
+    /// Rusty Object Notation.
+    Ron,
+}
+
+/// Joins the words of a moves argument (`2,5,7` or `2 5 7`) and parses them.
+pub fn parse_moves(words: &[String]) -> Result<MoveSet, CliError> {
+    MoveSet::parse(&words.join(" ")).map_err(CliError::input)
+}
+
+/// Solves a game or reports that no period was found within the bound.
+pub fn solve_game(moves: &MoveSet, max_positions: u64) -> Result<Periodicity, CliError> {
+    engine::solve(moves, max_positions).map_err(|e| CliError::no_period(format!("{moves}: {e}")))
+}
+
+/// Prints to stdout; a closed pipe ends output quietly.
+pub fn print(text: &str) {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let _ = out.write_all(text.as_bytes());
+}
+
+/// Writes `text` to `path` atomically: a temporary file beside it, then a
+/// rename, so that a reader never sees half a file.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir).map_err(|e| CliError::io(format!("{}: {e}", dir.display())))?;
+    }
+    let name = path
+        .file_name()
+        .ok_or_else(|| CliError::io(format!("{}: not a file name", path.display())))?;
+    let tmp = path.with_file_name(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
+    std::fs::write(&tmp, text).map_err(|e| CliError::io(format!("{}: {e}", tmp.display())))?;
+    std::fs::rename(&tmp, path).map_err(|e| CliError::io(format!("{}: {e}", path.display())))
+}

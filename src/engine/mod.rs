@@ -1,0 +1,198 @@
+//! Nim-sequences of subtraction games with their exact least pre-period and
+//! least period.
+//!
+//! For a finite set S of positive integers with largest move c, G_S(x) is the
+//! mex of { G_S(x − s) : s ∈ S, s ≤ x }. For x ≥ c, G_S(x) is a fixed function
+//! of the window (G_S(x − c), …, G_S(x − 1)), so the sequence of windows is
+//! the orbit of a map on a finite set: it is eventually periodic, and the
+//! first repeated window gives exactly the least pre-period and least period
+//! of the whole sequence (PAPERS.md, "Period detection").
+//!
+//! [`Solver`] finds the cycle of windows with Brent's algorithm. Windows are
+//! compared through a rolling hash, confirmed by a direct comparison only on
+//! a hash match, so each position costs O(|S|) for the mex plus O(1) for the
+//! period search; a game costs O((q + p + c)·|S|) time and O(q + p + c)
+//! memory. The buffer is reused between games, so a sweep allocates nothing
+//! per game once the buffer has grown.
+
+mod mex;
+pub mod outcome;
+
+use crate::moves::MoveSet;
+use std::fmt;
+
+pub use mex::{naive_prefix, Value};
+
+/// Default bound on the number of positions computed for one game.
+pub const DEFAULT_MAX_POSITIONS: u64 = 1_000_000_000;
+
+/// No period was found among the first `limit` positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoPeriodFound {
+    /// The bound on positions that was reached.
+    pub limit: u64,
+}
+
+impl fmt::Display for NoPeriodFound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no period found below {} positions (raise --max-positions)",
+            self.limit
+        )
+    }
+}
+
+impl std::error::Error for NoPeriodFound {}
+
+/// The least pre-period q and least period p of a nim-sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct QP {
+    /// q, the least pre-period.
+    pub preperiod: u64,
+    /// p, the least period.
+    pub period: u64,
+}
+
+/// A solved game: q, p and the values on [0, q + p).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Periodicity {
+    /// The moves.
+    pub moves: MoveSet,
+    /// q and p.
+    pub qp: QP,
+    /// G_S(x) for x in [0, q + p).
+    pub values: Vec<Value>,
+}
+
+impl Periodicity {
+    /// G_S(x) for any x, by the periodic extension.
+    pub fn value(&self, x: u64) -> Value {
+        let QP { preperiod: q, period: p } = self.qp;
+        let i = if x < q + p { x } else { q + (x - q) % p };
+        self.values[i as usize]
+    }
+
+    /// The P-positions (value 0) in [0, q + p).
+    pub fn p_positions(&self) -> Vec<u64> {
+        (0..self.values.len() as u64)
+            .filter(|&x| self.values[x as usize] == 0)
+            .collect()
+    }
+
+    /// The least period and pre-period of the outcome (P/N) sequence.
+    pub fn outcome(&self) -> QP {
+        outcome::outcome_qp(&self.values, self.qp)
+    }
+}
+
+/// Computes nim-sequences; keeps its buffer between games.
+#[derive(Default)]
+pub struct Solver {
+    values: Vec<Value>,
+    scratch: Vec<u64>,
+}
+
+/// Multiplier of the rolling hash (odd, so multiplication is invertible
+/// mod 2^64).
+const HASH_BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl Solver {
+    /// A solver with an empty buffer.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The values computed by the last successful [`Solver::solve`], on
+    /// [0, q + p) at least.
+    pub fn values(&self) -> &[Value] {
+        &self.values
+    }
+
+    /// Finds the least pre-period and least period of G_S, computing at most
+    /// `max_positions` positions.
+    pub fn solve(&mut self, moves: &MoveSet, max_positions: u64) -> Result<QP, NoPeriodFound> {
+        let c = moves.largest() as usize;
+        let limit = max_positions.min(usize::MAX as u64) as usize;
+        let moves: Vec<usize> = moves.as_slice().iter().map(|&m| m as usize).collect();
+        self.values.clear();
+        // Positions below c: only moves s ≤ x are available.
+        for x in 0..c.min(limit) {
+            let v = mex::mex_prefix(&self.values, &moves, x, &mut self.scratch);
+            self.values.push(v);
+        }
+        if c >= limit {
+            return Err(NoPeriodFound {
+                limit: max_positions,
+            });
+        }
+        let found = self.brent(&moves, c, limit);
+        let (tortoise, period) = found.ok_or(NoPeriodFound {
+            limit: max_positions,
+        })?;
+        // Windows at `tortoise` and `tortoise + period` agree, so
+        // G(y) = G(y + period) for every y ≥ tortoise − c. Scan down for the
+        // last disagreement.
+        let mut q = tortoise - c;
+        while q > 0 && self.values[q - 1] == self.values[q - 1 + period] {
+            q -= 1;
+        }
+        self.values.truncate(q + period);
+        Ok(QP {
+            preperiod: q as u64,
+            period: period as u64,
+        })
+    }
+
+    /// Brent's cycle detection on the windows W(x) = (G(x − c), …, G(x − 1)),
+    /// x ≥ c. Returns (t, λ) with W(t) = W(t + λ) and λ the least period.
+    fn brent(&mut self, moves: &[usize], c: usize, limit: usize) -> Option<(usize, usize)> {
+        let base_c = (0..c).fold(1u64, |acc, _| acc.wrapping_mul(HASH_BASE));
+        // Hash of W(c).
+        let mut h = self
+            .values
+            .iter()
+            .fold(0u64, |acc, &v| acc.wrapping_mul(HASH_BASE).wrapping_add(v as u64));
+        let mut tortoise = c;
+        let mut tortoise_hash = h;
+        let mut power = 1usize;
+        let mut lam = 0usize;
+        let mut hare = c;
+        loop {
+            // Advance the hare: compute G(hare), then the hash of W(hare + 1).
+            if hare >= limit {
+                return None;
+            }
+            let v = mex::mex_full(&self.values, moves, hare, &mut self.scratch);
+            self.values.push(v);
+            h = h
+                .wrapping_mul(HASH_BASE)
+                .wrapping_add(v as u64)
+                .wrapping_sub((self.values[hare - c] as u64).wrapping_mul(base_c));
+            hare += 1;
+            lam += 1;
+            if h == tortoise_hash
+                && self.values[tortoise - c..tortoise] == self.values[hare - c..hare]
+            {
+                return Some((tortoise, lam));
+            }
+            if lam == power {
+                tortoise = hare;
+                tortoise_hash = h;
+                power *= 2;
+                lam = 0;
+            }
+        }
+    }
+}
+
+/// Solves one game with a fresh solver.
+pub fn solve(moves: &MoveSet, max_positions: u64) -> Result<Periodicity, NoPeriodFound> {
+    let mut solver = Solver::new();
+    let qp = solver.solve(moves, max_positions)?;
+    Ok(Periodicity {
+        moves: moves.clone(),
+        qp,
+        values: solver.values[..(qp.preperiod + qp.period) as usize].to_vec(),
+    })
+}

@@ -1,0 +1,12 @@
+//! nimcert: audits published results about impartial games with
+//! machine-checkable certificates.
+//!
+//! The solver side: [`engine`] computes nim-sequences and their least
+//! (pre-period, period); [`certify`] turns results into certificates of the
+//! format owned by the trusted checker crate [`nimcert_check`].
+
+pub mod certify;
+pub mod engine;
+pub mod moves;
+
+pub use nimcert_check as check;
