@@ -5,6 +5,7 @@
 //! (pre-period, period); [`certify`] turns results into certificates of the
 //! format owned by the trusted checker crate [`nimcert_check`].
 
+pub mod audit;
 pub mod certify;
 pub mod engine;
 pub mod moves;
