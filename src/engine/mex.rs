@@ -58,8 +58,50 @@ pub(crate) fn mex_prefix(
 
 /// G(x) for x at least the largest move: every move is available.
 #[inline(always)]
-pub(crate) fn mex_full(values: &[Value], moves: &[usize], x: usize, scratch: &mut Vec<u64>) -> Value {
-    mex_of_options(values, moves.iter().map(|&s| x - s), moves.len() >= 64, scratch)
+pub(crate) fn mex_full(
+    values: &[Value],
+    moves: &[usize],
+    x: usize,
+    scratch: &mut Vec<u64>,
+) -> Value {
+    mex_of_options(
+        values,
+        moves.iter().map(|&s| x - s),
+        moves.len() >= 64,
+        scratch,
+    )
+}
+
+/// The options of a position past the largest move, with the mex rule.
+/// Implemented for a fixed number of moves (so the compiler unrolls the loop)
+/// and for any number.
+pub(crate) trait FullMex {
+    /// G(x) for x ≥ c, given G on [0, x).
+    fn mex_at(&self, values: &[Value], x: usize, scratch: &mut Vec<u64>) -> Value;
+}
+
+/// K moves known at compile time (K < 64).
+pub(crate) struct FixedMoves<const K: usize>(pub [usize; K]);
+
+impl<const K: usize> FullMex for FixedMoves<K> {
+    #[inline(always)]
+    fn mex_at(&self, values: &[Value], x: usize, _scratch: &mut Vec<u64>) -> Value {
+        let mut mask = 0u64;
+        for s in self.0 {
+            mask |= 1u64 << values[x - s];
+        }
+        mex_of_mask(mask)
+    }
+}
+
+/// Any number of moves.
+pub(crate) struct AnyMoves<'a>(pub &'a [usize]);
+
+impl FullMex for AnyMoves<'_> {
+    #[inline(always)]
+    fn mex_at(&self, values: &[Value], x: usize, scratch: &mut Vec<u64>) -> Value {
+        mex_full(values, self.0, x, scratch)
+    }
 }
 
 /// The first `n` values of G_S by the plain mex rule, for any strictly

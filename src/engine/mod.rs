@@ -15,10 +15,12 @@
 //! memory. The buffer is reused between games, so a sweep allocates nothing
 //! per game once the buffer has grown.
 
+pub mod baseline;
 mod mex;
 pub mod outcome;
 
 use crate::moves::MoveSet;
+use mex::{AnyMoves, FixedMoves, FullMex};
 use std::fmt;
 
 pub use mex::{naive_prefix, Value};
@@ -68,7 +70,10 @@ pub struct Periodicity {
 impl Periodicity {
     /// G_S(x) for any x, by the periodic extension.
     pub fn value(&self, x: u64) -> Value {
-        let QP { preperiod: q, period: p } = self.qp;
+        let QP {
+            preperiod: q,
+            period: p,
+        } = self.qp;
         let i = if x < q + p { x } else { q + (x - q) % p };
         self.values[i as usize]
     }
@@ -91,6 +96,7 @@ impl Periodicity {
 pub struct Solver {
     values: Vec<Value>,
     scratch: Vec<u64>,
+    computed: u64,
 }
 
 /// Multiplier of the rolling hash (odd, so multiplication is invertible
@@ -107,6 +113,12 @@ impl Solver {
     /// [0, q + p) at least.
     pub fn values(&self) -> &[Value] {
         &self.values
+    }
+
+    /// How many positions the last [`Solver::solve`] computed (the cycle
+    /// search runs past q + p + c by at most a constant factor).
+    pub fn computed(&self) -> u64 {
+        self.computed
     }
 
     /// Finds the least pre-period and least period of G_S, computing at most
@@ -126,7 +138,15 @@ impl Solver {
                 limit: max_positions,
             });
         }
-        let found = self.brent(&moves, c, limit);
+        let found = match moves.as_slice() {
+            &[s1] => self.brent(&FixedMoves([s1]), c, limit),
+            &[s1, s2] => self.brent(&FixedMoves([s1, s2]), c, limit),
+            &[s1, s2, s3] => self.brent(&FixedMoves([s1, s2, s3]), c, limit),
+            &[s1, s2, s3, s4] => self.brent(&FixedMoves([s1, s2, s3, s4]), c, limit),
+            &[s1, s2, s3, s4, s5] => self.brent(&FixedMoves([s1, s2, s3, s4, s5]), c, limit),
+            other => self.brent(&AnyMoves(other), c, limit),
+        };
+        self.computed = self.values.len() as u64;
         let (tortoise, period) = found.ok_or(NoPeriodFound {
             limit: max_positions,
         })?;
@@ -146,13 +166,12 @@ impl Solver {
 
     /// Brent's cycle detection on the windows W(x) = (G(x − c), …, G(x − 1)),
     /// x ≥ c. Returns (t, λ) with W(t) = W(t + λ) and λ the least period.
-    fn brent(&mut self, moves: &[usize], c: usize, limit: usize) -> Option<(usize, usize)> {
+    fn brent<M: FullMex>(&mut self, moves: &M, c: usize, limit: usize) -> Option<(usize, usize)> {
         let base_c = (0..c).fold(1u64, |acc, _| acc.wrapping_mul(HASH_BASE));
         // Hash of W(c).
-        let mut h = self
-            .values
-            .iter()
-            .fold(0u64, |acc, &v| acc.wrapping_mul(HASH_BASE).wrapping_add(v as u64));
+        let mut h = self.values.iter().fold(0u64, |acc, &v| {
+            acc.wrapping_mul(HASH_BASE).wrapping_add(v as u64)
+        });
         let mut tortoise = c;
         let mut tortoise_hash = h;
         let mut power = 1usize;
@@ -163,7 +182,7 @@ impl Solver {
             if hare >= limit {
                 return None;
             }
-            let v = mex::mex_full(&self.values, moves, hare, &mut self.scratch);
+            let v = moves.mex_at(&self.values, hare, &mut self.scratch);
             self.values.push(v);
             h = h
                 .wrapping_mul(HASH_BASE)
