@@ -6,8 +6,10 @@
 //! format owned by the trusted checker crate [`nimcert_check`].
 
 pub mod audit;
+pub mod avoidance;
 pub mod certify;
 pub mod engine;
 pub mod moves;
+pub mod subtraction;
 
 pub use nimcert_check as check;

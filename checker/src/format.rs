@@ -93,6 +93,8 @@ pub enum Claim {
     Sequence(SequenceClaim),
     /// The P-positions of a purely periodic subtraction game, as one block.
     PSet(PSetClaim),
+    /// The nim number of an avoidance game DNG(S, W) on a convex geometry.
+    Avoidance(AvoidanceClaim),
 }
 
 /// Claim: the nim-sequence G_S of the subtraction game S has least pre-period
@@ -144,4 +146,72 @@ pub struct PSetClaim {
     /// One witness per prime r dividing P: a residue x in [0, P) with
     /// [x ∈ H] ≠ [(x + P/r) mod P ∈ H].
     pub period_witnesses: Vec<PeriodWitness>,
+}
+
+/// Claim: the avoidance game DNG(S, W) on `geometry` has nim number `nim`,
+/// with maximal non-generating sets `maximal` and structure diagram
+/// `classes`. Points are numbered from 0 (vertices, edges in list order, or
+/// points in list order). See [`crate::avoidance`] for the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AvoidanceClaim {
+    /// The convex geometry on S.
+    pub geometry: AvoidanceGeometry,
+    /// W, strictly increasing.
+    pub win: Vec<u32>,
+    /// nim(DNG(S, W)).
+    pub nim: u32,
+    /// 𝓜, each set strictly increasing, the family in strictly increasing
+    /// lexicographic order.
+    pub maximal: Vec<Vec<u32>>,
+    /// The structure diagram: one entry per intersection class.
+    pub classes: Vec<AvoidanceClass>,
+}
+
+/// A convex geometry in a certificate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum AvoidanceGeometry {
+    /// An explicit closure system on {0, …, points − 1}.
+    Closure {
+        /// |S|.
+        points: u32,
+        /// The convex sets, each strictly increasing.
+        convex_sets: Vec<Vec<u32>>,
+    },
+    /// The vertex geometry of a tree on vertices {0, …, vertices − 1}.
+    TreeVertices {
+        /// Number of vertices.
+        vertices: u32,
+        /// The edges.
+        edges: Vec<(u32, u32)>,
+    },
+    /// The edge geometry of a tree; point i is edge i of the list.
+    TreeEdges {
+        /// Number of vertices.
+        vertices: u32,
+        /// The edges.
+        edges: Vec<(u32, u32)>,
+    },
+    /// The affine geometry of distinct points of Z² (τ(A) = conv(A) ∩ S).
+    Affine {
+        /// The points; point i is the i-th.
+        points: Vec<(i64, i64)>,
+    },
+}
+
+/// One structure class X_I of an avoidance game, with its type.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AvoidanceClass {
+    /// I, strictly increasing.
+    pub set: Vec<u32>,
+    /// pty(I).
+    pub parity: u8,
+    /// nim of the even positions of X_I.
+    pub nim0: u32,
+    /// nim of the odd positions of X_I.
+    pub nim1: u32,
+    /// Opt(X_I), as indices into `classes`, strictly increasing.
+    pub options: Vec<u32>,
 }

@@ -16,6 +16,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod avoidance;
 pub mod format;
 pub mod limits;
 mod moves;
@@ -117,14 +118,12 @@ pub fn check_bytes(bytes: &[u8], limits: &Limits) -> Verdict {
 /// Checks one parsed certificate.
 pub fn check_certificate(certificate: &Certificate, limits: &Limits) -> Verdict {
     if certificate.format != FORMAT_VERSION {
-        return Verdict::Undecidable(format!(
-            "unsupported format version {}",
-            certificate.format
-        ));
+        return Verdict::Undecidable(format!("unsupported format version {}", certificate.format));
     }
     match &certificate.claim {
         Claim::Sequence(claim) => sequence::check(claim, limits),
         Claim::PSet(claim) => pset::check(claim, limits),
+        Claim::Avoidance(claim) => avoidance::check(claim, limits),
     }
 }
 

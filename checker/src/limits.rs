@@ -20,6 +20,10 @@ pub struct Limits {
     /// Deepest nesting the RON parser follows (default 32; certificates
     /// need 6).
     pub max_depth: usize,
+    /// Largest ground set of an avoidance game, in points (default 4096).
+    pub max_points: u64,
+    /// Largest number of structure classes of an avoidance game (default 2^20).
+    pub max_classes: u64,
 }
 
 impl Default for Limits {
@@ -31,6 +35,8 @@ impl Default for Limits {
             max_period: 100_000_000,
             max_work: 1_000_000_000,
             max_depth: 32,
+            max_points: 4096,
+            max_classes: 1 << 20,
         }
     }
 }
