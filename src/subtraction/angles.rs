@@ -1,0 +1,188 @@
+//! The admissible angles Θ_{a+b}, Θ_{c+a}, Θ_{c+b} (§3), from their
+//! definitions (Prop. 20 with Lemma 22, read modulo m = a + b as in
+//! PAPERS.md) and from the paper's closed forms (Lemma 14, Prop. 26,
+//! Theorem 27, Prop. 29, Theorem 30).
+
+use super::lemmas::{difference_set, i_printed, translate_avoids};
+use super::Base;
+
+/// Which candidate periods an angle is admissible for (Prop. 20).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Admissible {
+    /// ρ ∈ Θ_{a+b} (the inert case).
+    pub a_plus_b: bool,
+    /// ρ ∈ Θ_{c+a}.
+    pub c_plus_a: bool,
+    /// ρ ∈ Θ_{c+b}.
+    pub c_plus_b: bool,
+}
+
+impl Admissible {
+    /// Admissible for at least one candidate.
+    pub fn any(&self) -> bool {
+        self.a_plus_b || self.c_plus_a || self.c_plus_b
+    }
+
+    /// The least admissible candidate among a + b < c + a < c + b
+    /// (Theorem 34), given the candidates.
+    pub fn least_candidate(&self, candidates: [u64; 3]) -> Option<u64> {
+        [self.a_plus_b, self.c_plus_a, self.c_plus_b]
+            .iter()
+            .zip(candidates)
+            .find(|(&ok, _)| ok)
+            .map(|(_, p)| p)
+    }
+}
+
+/// Prop. 20 (T0): ρ ∈ Θ_{a+b} ⟺ Z ∩ (Z + ρ) = ∅.
+pub fn in_theta_ab(base: &Base, rho: u64) -> bool {
+    let z = base.z();
+    translate_avoids(rho, &z, &z, base.m())
+}
+
+/// Prop. 20 (T1): ρ ∈ Θ_{c+a} ⟺ (Z ∩ [0, δ)) ∩ (Z + (δ − ρ)) = ∅.
+pub fn in_theta_ca(base: &Base, rho: u64) -> bool {
+    let m = base.m();
+    let z = base.z();
+    let low: Vec<u64> = z.iter().copied().filter(|&r| r < base.delta()).collect();
+    let shift = (base.delta() + m - rho % m) % m;
+    translate_avoids(shift, &z, &low, m)
+}
+
+/// Prop. 20 (T2) with Lemma 22: ρ ∈ Θ_{c+b} ⟺ (ρ + Λ) ∩ Z = ∅ and
+/// (ρ + D) ∩ Λ = ∅, with D = [a, b) \ Z and Λ = [δ, b) \ Z.
+pub fn in_theta_cb(base: &Base, rho: u64) -> bool {
+    let (z, lambda, d) = (base.z(), base.lambda_def(), base.d_gaps());
+    translate_avoids(rho, &lambda, &z, base.m()) && translate_avoids(rho, &d, &lambda, base.m())
+}
+
+/// All three tests of Prop. 20 at the angle ρ.
+pub fn admissible(base: &Base, rho: u64) -> Admissible {
+    Admissible {
+        a_plus_b: in_theta_ab(base, rho),
+        c_plus_a: in_theta_ca(base, rho),
+        c_plus_b: in_theta_cb(base, rho),
+    }
+}
+
+/// A set Θ from its definition: the angles in [0, m) passing `test`.
+pub fn theta_def(base: &Base, test: fn(&Base, u64) -> bool) -> Vec<u64> {
+    (0..base.m()).filter(|&r| test(base, r)).collect()
+}
+
+/// Lemma 14 with Prop. 20: Θ_{a+b} = I, I as printed.
+pub fn theta_ab_printed(base: &Base) -> Vec<u64> {
+    i_printed(base)
+}
+
+/// Prop. 26 as printed: for b ≤ 2a, Θ_{c+a} = {0} ∪ [b, a + b).
+pub fn prop26_printed(base: &Base) -> Vec<u64> {
+    std::iter::once(0).chain(base.b..base.m()).collect()
+}
+
+/// Theorem 27 as printed: Θ_{c+a} = {0} ∪ [b, a + b) if b ≤ 2a; I if b = ka
+/// with k odd; {δ − a, b} otherwise (δ − a read modulo m).
+pub fn theta_ca_printed(base: &Base) -> Vec<u64> {
+    let m = base.m();
+    let mut out = if base.b <= 2 * base.a {
+        prop26_printed(base)
+    } else if base.is_odd_harmonic() {
+        i_printed(base)
+    } else {
+        vec![(base.delta() + m - base.a) % m, base.b]
+    };
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Lemma 24 as printed: the angles (δ − a) mod (a + b) and b lie in Θ_{c+a}.
+pub fn lemma24_angles(base: &Base) -> [u64; 2] {
+    let m = base.m();
+    [(base.delta() + m - base.a) % m, base.b]
+}
+
+/// Z − Λ from the definitions, as a membership table on Z/mZ (Prop. 29).
+pub fn z_minus_lambda_def(base: &Base) -> Vec<bool> {
+    difference_set(&base.z(), &base.lambda_def(), base.m())
+}
+
+/// Λ − D from the definitions, as a membership table on Z/mZ (Prop. 29;
+/// its closed form is lost in our copy).
+pub fn lambda_minus_d_def(base: &Base) -> Vec<bool> {
+    difference_set(&base.lambda_def(), &base.d_gaps(), base.m())
+}
+
+/// Prop. 29 as printed, Z − Λ on Z/mZ, with η = 2t or 2t + 1:
+/// ⋃_{i=0}^{t} [(2i + 1)a + 1, (2i + 2)a + ε − 1] for η even;
+/// [1, a − 1] ∪ ⋃_{i=−t−1}^{−1} [2ia + 1, (2i + 2)a − ε − 1] for η odd.
+pub fn z_minus_lambda_printed(base: &Base) -> Vec<bool> {
+    let (a, eta, eps, m) = (
+        base.a as i64,
+        base.eta() as i64,
+        base.eps() as i64,
+        base.m() as i64,
+    );
+    let t = eta / 2;
+    let mut arcs: Vec<(i64, i64)> = Vec::new();
+    if eta % 2 == 0 {
+        arcs.extend((0..=t).map(|i| ((2 * i + 1) * a + 1, (2 * i + 2) * a + eps - 1)));
+    } else {
+        arcs.push((1, a - 1));
+        arcs.extend((-t - 1..=-1).map(|i| (2 * i * a + 1, (2 * i + 2) * a - eps - 1)));
+    }
+    circle_of_arcs(&arcs, m)
+}
+
+/// The union of closed integer arcs [lo, hi] (empty when hi < lo) on Z/mZ.
+fn circle_of_arcs(arcs: &[(i64, i64)], m: i64) -> Vec<bool> {
+    let mut out = vec![false; m as usize];
+    for &(lo, hi) in arcs {
+        for x in lo..=hi {
+            out[x.rem_euclid(m) as usize] = true;
+        }
+    }
+    out
+}
+
+/// Theorem 30's set C_{a,b} as printed, with η = 2t or 2t + 1:
+/// [ε, a) ∪ ⋃_{i=1}^{t} [2ia + ε, (2i + 1)a] for η = 2t;
+/// [a + 1, a + ε] ∪ ⋃_{j=2}^{t+1} [(2j − 1)a, (2j − 1)a + ε]
+///   ∪ [(η + 2)a, (η + 1)a + 2ε] for η = 2t + 1.
+pub fn c_ab(base: &Base) -> Vec<u64> {
+    let (a, eta, eps, m) = (
+        base.a as i64,
+        base.eta() as i64,
+        base.eps() as i64,
+        base.m() as i64,
+    );
+    let t = eta / 2;
+    let mut arcs: Vec<(i64, i64)> = Vec::new();
+    if eta % 2 == 0 {
+        arcs.push((eps, a - 1));
+        arcs.extend((1..=t).map(|i| (2 * i * a + eps, (2 * i + 1) * a)));
+    } else {
+        arcs.push((a + 1, a + eps));
+        arcs.extend((2..=t + 1).map(|j| ((2 * j - 1) * a, (2 * j - 1) * a + eps)));
+        arcs.push(((eta + 2) * a, (eta + 1) * a + 2 * eps));
+    }
+    let table = circle_of_arcs(&arcs, m);
+    (0..m as u64).filter(|&r| table[r as usize]).collect()
+}
+
+/// Theorem 30, in our reading (its left-hand side is lost in our copy):
+/// Θ_{c+b} = {a} ∪ C_{a,b} unless b is an odd multiple of a, where every
+/// angle is admissible (Remark 28, and §6 after Conjecture 52: "every
+/// primitive angle is covered").
+/// The "{a} ∪" is read off Example 1 (Θ_{c+b} = {3, 4, 5, 9, 10} for
+/// B = {3, 8}, where C_{3,8} = {4, 5, 9, 10}).
+pub fn theta_cb_printed(base: &Base) -> Vec<u64> {
+    if base.is_odd_harmonic() {
+        return (0..base.m()).collect();
+    }
+    let mut out = c_ab(base);
+    out.push(base.a);
+    out.sort_unstable();
+    out.dedup();
+    out
+}
