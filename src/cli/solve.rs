@@ -3,12 +3,29 @@
 use super::output::{parse_moves, print, solve_game, Format};
 use super::CliError;
 use clap::Args;
-use nimcert::engine::{Periodicity, DEFAULT_MAX_POSITIONS};
+use nimcert::engine::{Periodicity, Value, DEFAULT_MAX_POSITIONS};
+use nimcert::subtraction::angles::Admissible;
+use nimcert::subtraction::{classify, Classification, Source};
 use serde::Serialize;
 use std::fmt::Write;
 use std::process::ExitCode;
 
 /// Arguments of `nimcert solve`.
+///
+/// For three moves the output gains a paper-A section (Manabe, "Purely
+/// Periodic Three-move Subtraction Games"): the reduction by g = gcd
+/// (Lemma 5) to S', the angle ρ and winding number K of S', which of
+/// Θ_{a+b}, Θ_{c+a}, Θ_{c+b} contain ρ, the covering statement, its
+/// prediction and whether the engine agrees. On disagreement a diff of the
+/// predicted and computed value words is printed and the exit status is 1.
+///
+/// JSON/RON keys of that section: `gcd`, `rho`, `admissible` (object with
+/// booleans `a_plus_b`, `c_plus_a`, `c_plus_b`), `covered_by` (statement id
+/// such as `A.Table1.row2`, `A.Thm36`, `A.Table2.row4`, or null when
+/// uncovered), `predicted_period` (null when uncovered), `source`
+/// (`Quoted`/`Derived`, null when uncovered), `agrees` (false only when a
+/// covering statement's prediction differs from the engine; true when
+/// uncovered). For a set that is not three moves all these keys are null.
 #[derive(Args)]
 pub struct SolveArgs {
     /// The moves, as `2,5,7` or `2 5 7` (any order, positive, distinct).
@@ -32,11 +49,19 @@ struct SolveReport {
     p_positions: Vec<u64>,
     outcome_period: u64,
     outcome_preperiod: u64,
+    gcd: Option<u64>,
+    rho: Option<u64>,
+    admissible: Option<Admissible>,
+    covered_by: Option<String>,
+    predicted_period: Option<u64>,
+    source: Option<Source>,
+    agrees: Option<bool>,
 }
 
 impl SolveReport {
-    fn new(game: &Periodicity) -> Self {
+    fn new(game: &Periodicity, paper_a: Option<&Classification>) -> Self {
         let outcome = game.outcome();
+        let prediction = paper_a.and_then(|c| c.prediction.as_ref());
         SolveReport {
             moves: game.moves.as_slice().to_vec(),
             preperiod: game.qp.preperiod,
@@ -45,6 +70,13 @@ impl SolveReport {
             p_positions: game.p_positions(),
             outcome_period: outcome.period,
             outcome_preperiod: outcome.preperiod,
+            gcd: paper_a.map(|c| c.g),
+            rho: paper_a.map(|c| c.rho),
+            admissible: paper_a.map(|c| c.admissible),
+            covered_by: prediction.map(|p| p.statement.clone()),
+            predicted_period: prediction.map(|p| p.period),
+            source: prediction.map(|p| p.source),
+            agrees: paper_a.map(|_| prediction.map_or(true, |p| p.agrees_with(game))),
         }
     }
 
@@ -53,7 +85,7 @@ impl SolveReport {
         let _ = writeln!(s, "moves            S = {moves}");
         let _ = writeln!(s, "pre-period       q = {}", self.preperiod);
         let _ = writeln!(s, "period           p = {}", self.period);
-        let word: String = self.values.iter().map(|&v| digit(v)).collect();
+        let word = word_string(&self.values);
         let (pre, per) = word.split_at(self.preperiod as usize);
         if pre.is_empty() {
             let _ = writeln!(s, "values           ({per})*");
@@ -61,11 +93,7 @@ impl SolveReport {
             let _ = writeln!(s, "values           {pre} ({per})*");
         }
         let shown: Vec<String> = self.p_positions.iter().map(|x| x.to_string()).collect();
-        let _ = writeln!(
-            s,
-            "P-positions      {} in [0, q + p)",
-            shown.join(" ")
-        );
+        let _ = writeln!(s, "P-positions      {} in [0, q + p)", shown.join(" "));
         let _ = writeln!(
             s,
             "outcome period   {} (outcome pre-period {})",
@@ -73,6 +101,110 @@ impl SolveReport {
         );
         s
     }
+}
+
+/// The paper-A section in words.
+fn paper_a_text(c: &Classification, game: &Periodicity) -> String {
+    let mut s = String::new();
+    let t = c.reduced;
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    let _ = writeln!(
+        s,
+        "paper A          Manabe, purely periodic three-move games"
+    );
+    let _ = writeln!(s, "  reduction      g = {}, S' = {t} (Lemma 5)", c.g);
+    let _ = writeln!(
+        s,
+        "  angle          rho = {}, K = {} (for S')",
+        c.rho, c.winding
+    );
+    let _ = writeln!(
+        s,
+        "  admissible     a+b: {}, c+a: {}, c+b: {} (Prop. 20)",
+        yes(c.admissible.a_plus_b),
+        yes(c.admissible.c_plus_a),
+        yes(c.admissible.c_plus_b)
+    );
+    let Some(p) = &c.prediction else {
+        let _ = writeln!(s, "  covered by     none: no statement predicts this game");
+        if t.a >= 2 && !t.is_additive() {
+            let _ = writeln!(
+                s,
+                "                 (Conjecture 52 predicts a positive pre-period)"
+            );
+        }
+        return s;
+    };
+    let source = match p.source {
+        Source::Quoted => "formula quoted from the paper",
+        Source::Derived => "formula derived here (lost in our copy of the paper)",
+    };
+    let _ = writeln!(
+        s,
+        "  covered by     {} — {}; {source}",
+        p.statement,
+        c.cover.describe()
+    );
+    let params: Vec<String> = p
+        .parameters
+        .iter()
+        .map(|(n, v)| format!("{n}={v}"))
+        .collect();
+    let _ = writeln!(s, "  parameters     {}", params.join(" "));
+    let _ = writeln!(
+        s,
+        "  prediction     q = 0, p = {}, values ({})*",
+        p.period,
+        word_string(&p.values)
+    );
+    let shown: Vec<String> = p.p_positions.iter().map(|x| x.to_string()).collect();
+    let _ = writeln!(s, "  P-positions    {} in [0, p)", shown.join(" "));
+    if p.agrees_with(game) {
+        let _ = writeln!(s, "  engine         agrees");
+    } else {
+        let _ = writeln!(
+            s,
+            "  engine         DISAGREES: computed q = {}, p = {}",
+            game.qp.preperiod, game.qp.period
+        );
+        s.push_str(&word_diff(&p.values, game));
+    }
+    s
+}
+
+/// A line diff (the `similar` crate) of the predicted value word, repeated
+/// from 0, against the computed one, over the longer of the two spans, in
+/// lines of 40 positions.
+fn word_diff(predicted: &[Value], game: &Periodicity) -> String {
+    let span = (predicted.len() as u64).max(game.qp.preperiod + game.qp.period);
+    let lines = |value: &dyn Fn(u64) -> Value| -> String {
+        (0..span)
+            .step_by(40)
+            .map(|start| {
+                let chunk: Vec<Value> = (start..(start + 40).min(span)).map(value).collect();
+                format!("{start:>8}: {}\n", word_string(&chunk))
+            })
+            .collect()
+    };
+    let pred = lines(&|x| predicted[(x % predicted.len() as u64) as usize]);
+    let comp = lines(&|x| game.value(x));
+    let diff = similar::TextDiff::from_lines(&pred, &comp);
+    let mut out = String::new();
+    let _ = writeln!(out, "  --- predicted\n  +++ computed");
+    for change in diff.iter_all_changes() {
+        let sign = match change.tag() {
+            similar::ChangeTag::Delete => "-",
+            similar::ChangeTag::Insert => "+",
+            similar::ChangeTag::Equal => " ",
+        };
+        let _ = write!(out, "  {sign}{change}");
+    }
+    out
+}
+
+/// The values as one string, one character per value.
+fn word_string(values: &[Value]) -> String {
+    values.iter().map(|&v| digit(v)).collect()
 }
 
 /// One character per value: 0-9, then a-z, then `[n]`.
@@ -87,9 +219,16 @@ fn digit(v: u16) -> String {
 pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
     let moves = parse_moves(&args.moves)?;
     let game = solve_game(&moves, args.max_positions)?;
-    let report = SolveReport::new(&game);
+    let paper_a = classify(moves.as_slice());
+    let report = SolveReport::new(&game, paper_a.as_ref());
     let text = match args.format {
-        Format::Text => report.text(&moves.to_string()),
+        Format::Text => {
+            let mut text = report.text(&moves.to_string());
+            if let Some(c) = &paper_a {
+                text.push_str(&paper_a_text(c, &game));
+            }
+            text
+        }
         Format::Json => serde_json::to_string_pretty(&report).expect("serializable") + "\n",
         Format::Ron => {
             ron::ser::to_string_pretty(&report, ron::ser::PrettyConfig::new().compact_arrays(true))
@@ -98,5 +237,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
         }
     };
     print(&text);
-    Ok(ExitCode::SUCCESS)
+    Ok(if report.agrees == Some(false) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
