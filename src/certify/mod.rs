@@ -4,12 +4,13 @@
 //! them in. Every witness is found here, by the untrusted solver, and
 //! re-validated by `nimcheck`.
 
+pub mod formula;
+
 use crate::engine::outcome::prime_factors;
 use crate::engine::{Periodicity, Value};
 use crate::moves::MoveSet;
 use nimcert_check::format::{
-    Certificate, Claim, Method, PSetClaim, PeriodWitness, Provenance, SequenceClaim,
-    FORMAT_VERSION,
+    Certificate, Claim, Method, PSetClaim, PeriodWitness, Provenance, SequenceClaim, FORMAT_VERSION,
 };
 
 /// The name the engine gives itself in provenance records.
@@ -35,7 +36,12 @@ pub fn sequence_certificate(game: &Periodicity, provenance: Provenance) -> Certi
     Certificate {
         format: FORMAT_VERSION,
         provenance,
-        claim: Claim::Sequence(sequence_claim(&game.moves, &game.values, game.qp.preperiod, game.qp.period)),
+        claim: Claim::Sequence(sequence_claim(
+            &game.moves,
+            &game.values,
+            game.qp.preperiod,
+            game.qp.period,
+        )),
     }
 }
 
@@ -59,14 +65,21 @@ pub fn sequence_claim(moves: &MoveSet, values: &[Value], q: u64, p: u64) -> Sequ
         })
         .collect();
     let preperiod_witness = (q > 0).then(|| {
-        assert_ne!(at(q - 1), at(q - 1 + p), "q = {q} is not the least pre-period");
+        assert_ne!(
+            at(q - 1),
+            at(q - 1 + p),
+            "q = {q} is not the least pre-period"
+        );
         q - 1
     });
     SequenceClaim {
         moves: moves.as_slice().to_vec(),
         preperiod: q,
         period: p,
-        values: values[..(q + p) as usize].iter().map(|&v| v as u32).collect(),
+        values: values[..(q + p) as usize]
+            .iter()
+            .map(|&v| v as u32)
+            .collect(),
         period_witnesses,
         preperiod_witness,
     }
