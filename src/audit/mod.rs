@@ -17,5 +17,5 @@ pub use claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Scope, Sta
 
 /// Every registered claim, paper A first, in statement order.
 pub fn registry() -> Vec<Claim> {
-    Vec::new()
+    crate::subtraction::claims::claims()
 }
