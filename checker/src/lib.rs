@@ -81,18 +81,23 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Certificate, String> {
     }
     let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8: {e}"))?;
     let options = ron_options(limits);
-    let probe: VersionProbe = options
-        .from_str(text)
-        .map_err(|e| format!("parse error: {e}"))?;
-    if probe.format != FORMAT_VERSION {
-        return Err(format!(
-            "unsupported format version {} (this checker reads version {FORMAT_VERSION})",
-            probe.format
-        ));
+    let unsupported = |version: u32| {
+        format!(
+            "unsupported format version {version} (this checker reads version {FORMAT_VERSION})"
+        )
+    };
+    // One full parse for a readable certificate (a hostile file near the
+    // size limit costs one pass, not two); the version probe runs only when
+    // that fails, so that a certificate of another version is reported as
+    // such rather than as a parse error.
+    match options.from_str::<Certificate>(text) {
+        Ok(certificate) if certificate.format == FORMAT_VERSION => Ok(certificate),
+        Ok(certificate) => Err(unsupported(certificate.format)),
+        Err(e) => match options.from_str::<VersionProbe>(text) {
+            Ok(probe) if probe.format != FORMAT_VERSION => Err(unsupported(probe.format)),
+            _ => Err(format!("parse error: {e}")),
+        },
     }
-    options
-        .from_str(text)
-        .map_err(|e| format!("parse error: {e}"))
 }
 
 /// Serializes a certificate as pretty RON, the form written to files.

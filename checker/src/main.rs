@@ -9,7 +9,7 @@
 #![forbid(unsafe_code)]
 
 use clap::Parser;
-use nimcert_check::{check_bytes, parse, Limits, Verdict};
+use nimcert_check::{check_certificate, parse, Limits, Verdict};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -95,12 +95,14 @@ fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
 fn check_file(path: &Path, limits: &Limits) -> (Verdict, Option<String>) {
     match read_bounded(path, limits.max_file_bytes) {
         Err(reason) => (Verdict::Undecidable(reason), None),
-        Ok(bytes) => {
-            let provenance = parse(&bytes, limits)
-                .ok()
-                .map(|c| format!("{:?}", c.provenance.method));
-            (check_bytes(&bytes, limits), provenance)
-        }
+        // Parsed once: the provenance and the verdict come from one pass.
+        Ok(bytes) => match parse(&bytes, limits) {
+            Ok(certificate) => (
+                check_certificate(&certificate, limits),
+                Some(format!("{:?}", certificate.provenance.method)),
+            ),
+            Err(reason) => (Verdict::Undecidable(reason), None),
+        },
     }
 }
 

@@ -217,7 +217,7 @@ fn an_oversized_file_is_refused_without_reading_it() {
     let start = std::time::Instant::now();
     let (code, out) = run(&[&path], &[]);
     assert_eq!(code, 2);
-    assert!(out.contains("exceeds the limit of 16777216 bytes"), "{out}");
+    assert!(out.contains("exceeds the limit of 4194304 bytes"), "{out}");
     assert!(start.elapsed().as_secs() < 5);
 }
 

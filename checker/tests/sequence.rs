@@ -70,6 +70,14 @@ fn summary_names_what_was_proved() {
         "S = {2,4,7}: nim-sequence with least pre-period 8 and least period 3; values \
          0,0,1,1,2,2,0,3,1,0,2; P-positions 8 + {1} mod 3"
     );
+    let Verdict::Valid(m) = seq(sequence_claim(&[1, 8, 13])) else {
+        panic!()
+    };
+    assert_eq!(
+        m,
+        "S = {1,8,13}: nim-sequence with least pre-period 15 and least period 7; values \
+         0,1,0,1,0,1,0,1,2,0,1,0,1,2,3,2,0,1,0,1,0,1; P-positions 15 + {1,3,5} mod 7"
+    );
     // Long lists are cut after 24 values and 12 zeros; exactly 12 are not.
     let Verdict::Valid(m) = seq(sequence_claim(&[20])) else {
         panic!()
