@@ -17,5 +17,7 @@ pub use claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Scope, Sta
 
 /// Every registered claim, paper A first, in statement order.
 pub fn registry() -> Vec<Claim> {
-    crate::subtraction::claims::claims()
+    let mut v = crate::subtraction::claims::claims();
+    v.extend(crate::avoidance::claims::claims());
+    v
 }
