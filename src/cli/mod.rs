@@ -1,6 +1,7 @@
 //! Subcommands of `nimcert`. Each submodule parses its own arguments and
 //! prints; the mathematics lives in the library.
 
+mod avoid;
 mod certify;
 mod output;
 mod solve;
@@ -28,6 +29,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Write a certificate for a subtraction game, for `nimcheck`.
     Certify(certify::CertifyArgs),
+    /// Avoidance games DNG(S, W) on convex geometries (paper B).
+    Avoid(avoid::AvoidArgs),
 }
 
 /// A failure with its exit status.
@@ -79,5 +82,6 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Certify(args) => certify::run(args),
+        Command::Avoid(args) => avoid::run(args),
     }
 }
