@@ -108,7 +108,8 @@ quickcheck! {
         let xs: Vec<u64> = xs.iter().map(|&x| u64::from(x) % m).collect();
         let ys: Vec<u64> = ys.iter().map(|&y| u64::from(y) % m).collect();
         let rho = u64::from(rho) % m;
-        translate_avoids(rho, &xs, &ys, m) == !difference_set(&ys, &xs, m)[rho as usize]
+        let collides = difference_set(&ys, &xs, m)[rho as usize];
+        translate_avoids(rho, &xs, &ys, m) != collides
     }
 
     fn a_lemma13_floor_identity(x: i16, d: u16, m: u8) -> bool {
