@@ -16,7 +16,7 @@
 //!   between vertices of A is a subtree);
 //! - *tree edges*: e ∈ τ(F) iff e ∈ F or F has edges on both sides of e
 //!   (same argument on the edges of the minimal subtree);
-//! - *affine*: q ∉ conv(A) iff q ∉ A and some a ∈ A has every b ∈ A with
+//! - *affine*: conv(∅) = ∅; for A ≠ ∅, q ∉ conv(A) iff q ∉ A and some a ∈ A has every b ∈ A with
 //!   cross(a − q, b − q) > 0, or = 0 and (a − q)·(b − q) > 0. (If so,
 //!   crossing Σλ_b(b − q) = 0 with a − q forces every used b onto the open
 //!   ray of a − q, whose points are no convex combination summing to 0. If
@@ -250,6 +250,7 @@ impl Geometry {
             Geometry::Closure(sets) => sets.iter().filter(|k| subset(a, k)).all(|k| has(k, q)),
             Geometry::Tree(components) => components[q].iter().filter(|c| meets(c, a)).count() >= 2,
             Geometry::Edges(sides) => meets(&sides[q][0], a) && meets(&sides[q][1], a),
+            Geometry::Affine(_) if a.iter().all(|&w| w == 0) => false,
             Geometry::Affine(points) => {
                 let o = points[q];
                 let in_open_half_plane = members(a).any(|i| {

@@ -18,7 +18,11 @@ pub fn avoidance_claim(game: &Game, diagram: &StructureDiagram) -> AvoidanceClai
         geometry: game.geometry().certificate_geometry(),
         win: list(game.win()),
         nim: diagram.nim(),
-        maximal: diagram.maximal.iter().map(list).collect(),
+        maximal: {
+            let mut maximal: Vec<Vec<u32>> = diagram.maximal.iter().map(list).collect();
+            maximal.sort();
+            maximal
+        },
         classes: diagram
             .classes
             .iter()

@@ -28,6 +28,7 @@ pub struct ClosureFile {
 }
 
 /// An explicit closure system satisfying the axioms.
+#[derive(Clone, Debug)]
 pub struct ClosureSystem {
     n: usize,
     convex: Vec<PointSet>,

@@ -100,10 +100,12 @@ impl StructureDiagram {
         let options: Vec<Vec<usize>> = sets
             .iter()
             .map(|i| {
-                class_options(i, &maximal)
+                let mut options: Vec<usize> = class_options(i, &maximal)
                     .iter()
                     .map(|j| index[j])
-                    .collect()
+                    .collect();
+                options.sort_unstable();
+                options
             })
             .collect();
         let start = index[&frattini(&maximal, game.size())];
