@@ -6,9 +6,9 @@
 mod paper_a_common;
 
 use nimcert::subtraction::angles::{
-    admissible, in_theta_ab, in_theta_ca, in_theta_cb, lemma24_angles, prop26_printed,
-    theta_ab_printed, theta_ca_printed, theta_cb_printed, theta_def, z_minus_lambda_def,
-    z_minus_lambda_printed,
+    admissible, in_theta_ab, in_theta_ca, in_theta_cb, lambda_minus_d_def, lambda_minus_d_derived,
+    lemma24_angles, prop26_printed, theta_ab_printed, theta_ca_printed, theta_cb_from_forbidden,
+    theta_cb_printed, theta_def, z_minus_lambda_def, z_minus_lambda_printed,
 };
 use nimcert::subtraction::base::Base;
 use nimcert::subtraction::Triple;
@@ -87,6 +87,31 @@ fn a_prop29_z_minus_lambda_printed_holds_iff_a_does_not_divide_b() {
     for base in bases() {
         let agrees = z_minus_lambda_def(&base) == z_minus_lambda_printed(&base);
         assert_eq!(agrees, base.b % base.a != 0, "{base:?}");
+    }
+}
+
+/// Λ − D (closed form derived here) equals the definition on every base.
+#[test]
+fn a_prop29_lambda_minus_d_derived_exhaustive() {
+    for base in bases() {
+        assert_eq!(
+            lambda_minus_d_derived(&base),
+            lambda_minus_d_def(&base),
+            "{base:?}"
+        );
+    }
+}
+
+/// Θ_{c+b} is the complement of (Z − Λ) ∪ (Λ − D) where the printed Z − Λ
+/// holds (a ∤ b).
+#[test]
+fn a_thm30_theta_cb_is_complement_of_forbidden_union() {
+    for base in bases().filter(|b| b.b % b.a != 0) {
+        assert_eq!(
+            theta_cb_from_forbidden(&base),
+            theta_def(&base, in_theta_cb),
+            "{base:?}"
+        );
     }
 }
 

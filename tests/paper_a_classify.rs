@@ -182,3 +182,30 @@ fn a_cli_certify_from_formula_writes_two_accepted_certificates() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An uncovered triple gets search certificates whose provenance says so.
+#[test]
+fn a_cli_certify_from_formula_uncovered_falls_back_to_search() {
+    let t = primitive_non_additive(2..=8, 1..=40, 1..=100)
+        .find(|t| classify(&[t.a, t.b, t.c]).unwrap().cover == Cover::Uncovered)
+        .unwrap();
+    let out = nimcert_bin()
+        .args([
+            "certify",
+            &format!("{},{},{}", t.a, t.b, t.c),
+            "--from",
+            "formula",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("uncovered by paper A"), "{text}");
+    let sequence = text
+        .split("// file: ")
+        .find(|d| d.contains(".sequence.ron"))
+        .unwrap();
+    let body = sequence.split_once('\n').unwrap().1;
+    let verdict = nimcert::check::check_bytes(body.as_bytes(), &Limits::default());
+    assert!(matches!(verdict, Verdict::Valid(_)), "{verdict:?}");
+}

@@ -136,3 +136,27 @@ fn a_table1_all_rows_exhaustive_finite_range() {
         }
     }
 }
+
+/// Table 1 row 2's proof (after Theorem 31): for b ≤ 2a and an admissible
+/// c + a angle, a | N_c, M = N_c, and e = (c + a) − (a + b)N_c/a equals a
+/// for ρ = 0 and ρ − b for ρ ≥ b.
+#[test]
+fn a_table1_row2_e_and_m_as_printed_exhaustive() {
+    for t in primitive_non_additive(2..=12, 1..=60, 1..=200) {
+        if !table1_conditions(&t, 2) {
+            continue;
+        }
+        let (a, m, rho) = (t.a, t.m(), t.rho());
+        let nc = nimcert::subtraction::sieve::n_c(&t);
+        assert_eq!(nc % a, 0, "{t}");
+        let gen = table1_generator(&t, 2);
+        assert_eq!(gen.count, nc, "{t}: M = N_c");
+        let e = (t.c + a) as i64 - (m * nc / a) as i64;
+        let printed = if rho == 0 {
+            a as i64
+        } else {
+            rho as i64 - t.b as i64
+        };
+        assert_eq!(e, printed, "{t}: e");
+    }
+}

@@ -69,7 +69,7 @@ proptest! {
     }
 
     #[test]
-    fn a_prop55_short_period_iff_inert_matches_mex(t in triple_with(2..=12, 40, 6, |t| {
+    fn a_prop55_short_period_iff_inert_matches_mex(t in triple_with(2..=12, 60, 6, |t| {
         t.is_primitive() && t.c >= 2 * t.m()
     })) {
         let m = t.m();

@@ -243,3 +243,26 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
         ExitCode::SUCCESS
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimcert::engine::{Periodicity, QP};
+    use nimcert::moves::MoveSet;
+
+    /// The diff marks the predicted line with `-` and the computed with `+`.
+    #[test]
+    fn word_diff_marks_predicted_and_computed_lines() {
+        let game = Periodicity {
+            moves: MoveSet::new(&[1, 2, 3]).unwrap(),
+            qp: QP {
+                preperiod: 0,
+                period: 4,
+            },
+            values: vec![0, 1, 2, 3],
+        };
+        let diff = word_diff(&[0, 1, 2, 0], &game);
+        assert!(diff.contains("-       0: 0120"), "{diff}");
+        assert!(diff.contains("+       0: 0123"), "{diff}");
+    }
+}

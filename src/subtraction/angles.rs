@@ -113,6 +113,38 @@ pub fn lambda_minus_d_def(base: &Base) -> Vec<bool> {
     difference_set(&base.lambda_def(), &base.d_gaps(), base.m())
 }
 
+/// Λ − D in closed form (derived here; Prop. 29's formula for it is lost
+/// in our copy). Λ is one interval [λ0, λ1) (Lemma 22) and D = [a, b) \ Z
+/// is the union of the odd a-blocks [(2i + 1)a, min((2i + 2)a, b)),
+/// 0 ≤ i ≤ ⌊η/2⌋. The integer differences of two intervals [λ0, λ1) and
+/// [d0, d1) fill exactly [λ0 − d1 + 1, λ1 − 1 − d0] (proof of Lemma 12), so
+/// Λ − D = ⋃_i [λ0 − min((2i + 2)a, b) + 1, λ1 − 1 − (2i + 1)a] on Z/mZ,
+/// empty when Λ = ∅ (η even, ε = 0).
+pub fn lambda_minus_d_derived(base: &Base) -> Vec<bool> {
+    let lambda = base.lambda_printed();
+    let (a, b, m) = (base.a as i64, base.b as i64, base.m() as i64);
+    if lambda.is_empty() {
+        return vec![false; m as usize];
+    }
+    let (l0, l1) = (lambda.start as i64, lambda.end as i64);
+    let arcs: Vec<(i64, i64)> = (0..=base.eta() as i64 / 2)
+        .map(|i| ((2 * i + 1) * a, ((2 * i + 2) * a).min(b)))
+        .filter(|(d0, d1)| d0 < d1)
+        .map(|(d0, d1)| (l0 - d1 + 1, l1 - 1 - d0))
+        .collect();
+    circle_of_arcs(&arcs, m)
+}
+
+/// Θ_{c+b} as the complement of (Z − Λ) ∪ (Λ − D) (Prop. 20 with Lemma 12,
+/// "take the complement of their union", §3), from the printed Z − Λ and
+/// the derived Λ − D.
+pub fn theta_cb_from_forbidden(base: &Base) -> Vec<u64> {
+    let (zl, ld) = (z_minus_lambda_printed(base), lambda_minus_d_derived(base));
+    (0..base.m())
+        .filter(|&r| !zl[r as usize] && !ld[r as usize])
+        .collect()
+}
+
 /// Prop. 29 as printed, Z − Λ on Z/mZ, with η = 2t or 2t + 1:
 /// ⋃_{i=0}^{t} [(2i + 1)a + 1, (2i + 2)a + ε − 1] for η even;
 /// [1, a − 1] ∪ ⋃_{i=−t−1}^{−1} [2ia + 1, (2i + 2)a − ε − 1] for η odd.
