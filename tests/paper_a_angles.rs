@@ -127,6 +127,8 @@ fn a_thm30_theta_cb_closed_form_exhaustive() {
 }
 
 proptest! {
+
+    #![proptest_config(ProptestConfig::with_cases(2000))]
     /// Prop. 25 needs neither gcd = 1 nor a ≥ 2.
     #[test]
     fn a_prop25_inert_iff_w0_unchanged_matches_mex(t in any_triple(1..=12, 60, 200)) {

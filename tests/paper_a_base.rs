@@ -21,6 +21,8 @@ fn base_strategy() -> impl Strategy<Value = Base> {
 }
 
 proptest! {
+
+    #![proptest_config(ProptestConfig::with_cases(2000))]
     #[test]
     fn a_prop7_w0_is_z_plus_mn_matches_mex(base in base_strategy()) {
         let m = base.m();

@@ -97,6 +97,8 @@ fn check_classification(moves: [u64; 3]) -> Result<(), TestCaseError> {
 }
 
 proptest! {
+
+    #![proptest_config(ProptestConfig::with_cases(2000))]
     #[test]
     fn a_classify_any_order_any_gcd_matches_mex(
         a in 1u64..=12, db in 1u64..=48, dc in 1u64..=140, g in 1u64..=3, order in 0usize..6,

@@ -42,6 +42,7 @@ fn check_row(t: &Triple, row: u8) -> Result<(), TestCaseError> {
 macro_rules! row_test {
     ($name:ident, $row:literal) => {
         proptest! {
+            #![proptest_config(ProptestConfig::with_cases(2000))]
             #[test]
             fn $name(t in triple_with(2..=12, 60, 4, |t| table1_conditions(t, $row))) {
                 check_row(&t, $row)?;
@@ -59,6 +60,8 @@ row_test!(a_table1_row6_derived_v_matches_mex, 6);
 row_test!(a_table1_row7_derived_v_matches_mex, 7);
 
 proptest! {
+
+    #![proptest_config(ProptestConfig::with_cases(2000))]
     #[test]
     fn a_prop18_sieve_block_is_w0b_on_j_p(t in any_triple(2..=12, 60, 200)) {
         for p in [t.c + t.a, t.c + t.b] {
