@@ -36,6 +36,14 @@ struct Entry {
     file: String,
     /// Arguments of `nimcert` whose standard output is the file.
     args: Vec<String>,
+    /// When the command prints several certificates, each after a line
+    /// `// file: NAME`: the NAME whose section is this file.
+    #[serde(default)]
+    part: String,
+    /// The command's expected exit status (default 0; `nimcert avoid`
+    /// exits 1 when a printed formula disagrees, and still certifies).
+    #[serde(default)]
+    exit: i32,
 }
 
 #[derive(Deserialize)]
@@ -72,21 +80,44 @@ fn invalid_manifest() -> InvalidManifest {
     ron::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// Runs `nimcert ARGS` and returns its standard output.
-fn generate(args: &[String]) -> Result<String, String> {
+/// Runs `nimcert ARGS` from the repository root and returns its standard
+/// output.
+fn generate(args: &[String], exit: i32) -> Result<String, String> {
     let output = Command::new(env!("CARGO_BIN_EXE_nimcert"))
         .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .map_err(|e| format!("cannot run nimcert: {e}"))?;
-    if !output.status.success() {
+    if output.status.code() != Some(exit) {
         return Err(format!(
-            "nimcert {} exited with {}: {}",
+            "nimcert {} exited with {}, expected {exit}: {}",
             args.join(" "),
             output.status,
             String::from_utf8_lossy(&output.stderr)
         ));
     }
     String::from_utf8(output.stdout).map_err(|e| format!("output is not UTF-8: {e}"))
+}
+
+/// The section of `output` after the line `// file: NAME`, up to the next
+/// such line.
+fn section(output: &str, name: &str) -> Result<String, String> {
+    let mut current: Option<&str> = None;
+    let mut text = String::new();
+    let mut found = false;
+    for line in output.split_inclusive('\n') {
+        if let Some(header) = line.strip_prefix("// file: ") {
+            current = Some(header.trim());
+            found |= header.trim() == name;
+        } else if current == Some(name) {
+            text.push_str(line);
+        }
+    }
+    if found {
+        Ok(text)
+    } else {
+        Err(format!("no section `// file: {name}` in the output"))
+    }
 }
 
 fn unified_diff(name: &str, committed: &str, regenerated: &str) -> String {
@@ -124,7 +155,14 @@ fn corpus_regenerates_byte_for_byte() {
     let mut rewritten = 0;
     for entry in &manifest.certificates {
         let path = root().join(&entry.file);
-        let fresh = match generate(&entry.args) {
+        let generated = generate(&entry.args, entry.exit).and_then(|out| {
+            if entry.part.is_empty() {
+                Ok(out)
+            } else {
+                section(&out, &entry.part)
+            }
+        });
+        let fresh = match generated {
             Ok(text) => text,
             Err(e) => {
                 failures.push(format!("{}: {e}", entry.file));
