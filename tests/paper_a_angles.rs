@@ -174,3 +174,21 @@ fn a_prop20_edge_cases_c_below_a_plus_b_and_b_equal_2a() {
         }
     }
 }
+
+/// §6 after Conjecture 52: the printed list of uncovered angles equals the
+/// angles no test of Prop. 20 admits; Prop. 61 (even harmonic Θ_{c+b} ⊆ aZ).
+#[test]
+fn a_sec6_uncovered_angles_and_prop61_exhaustive() {
+    use nimcert::subtraction::angles::{uncovered_def, uncovered_printed};
+    for base in bases() {
+        assert_eq!(uncovered_def(&base), uncovered_printed(&base), "{base:?}");
+        if base.is_even_harmonic() {
+            assert!(
+                theta_def(&base, in_theta_cb)
+                    .iter()
+                    .all(|r| r % base.a == 0),
+                "{base:?}"
+            );
+        }
+    }
+}

@@ -218,3 +218,38 @@ pub fn theta_cb_printed(base: &Base) -> Vec<u64> {
     out.dedup();
     out
 }
+
+/// §6 after Conjecture 52, as printed: the angles of primitive triples
+/// that no test admits. For b ≤ 2a they are 0 < ρ < δ; for b > 2a, a ∤ b
+/// the complement of {a, b, b − 2a} ∪ C_{a,b}; for b = ka (k ≥ 3) only
+/// angles with gcd(a, ρ) = 1 occur, none of them uncovered for odd k and
+/// all of them for even k. Returns the printed uncovered angles among the
+/// angles primitive triples can have (all of [0, m) unless a | b).
+pub fn uncovered_printed(base: &Base) -> Vec<u64> {
+    let (a, b, m) = (base.a, base.b, base.m());
+    let possible = (0..m).filter(|&r| b % a != 0 || crate::moves::gcd(a, r) == 1);
+    if b <= 2 * a {
+        possible.filter(|&r| 0 < r && r < base.delta()).collect()
+    } else if b % a == 0 {
+        if base.is_odd_harmonic() {
+            Vec::new()
+        } else {
+            possible.collect()
+        }
+    } else {
+        let c = c_ab(base);
+        possible
+            .filter(|r| ![a, b, b - 2 * a].contains(r) && c.binary_search(r).is_err())
+            .collect()
+    }
+}
+
+/// The uncovered angles by the definitions (Prop. 20), among the angles
+/// primitive triples can have.
+pub fn uncovered_def(base: &Base) -> Vec<u64> {
+    let (a, b) = (base.a, base.b);
+    (0..base.m())
+        .filter(|&r| b % a != 0 || crate::moves::gcd(a, r) == 1)
+        .filter(|&r| !admissible(base, r).any())
+        .collect()
+}

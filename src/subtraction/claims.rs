@@ -391,6 +391,23 @@ fn check_thm30(base: &Base, _: &Periodicity) -> Check {
     })
 }
 
+fn check_sec6_uncovered(base: &Base, _: &Periodicity) -> Check {
+    let (def, printed) = (angles::uncovered_def(base), angles::uncovered_printed(base));
+    verdict(def == printed, || {
+        format!("uncovered angles {def:?}, printed {printed:?}")
+    })
+}
+
+fn check_prop61(base: &Base, _: &Periodicity) -> Check {
+    if !base.is_even_harmonic() {
+        return Check::Skip;
+    }
+    let theta = angles::theta_def(base, angles::in_theta_cb);
+    verdict(theta.iter().all(|r| r % base.a == 0), || {
+        format!("Θ_(c+b) = {theta:?} has an angle not a multiple of a")
+    })
+}
+
 fn check_prop18(t: &Triple, _: &Periodicity) -> Check {
     let bad = [t.c + t.a, t.c + t.b]
         .into_iter()
@@ -867,6 +884,10 @@ pub fn claims() -> Vec<Claim> {
             |s| run_triples(s, Status::Theorem, wide(), standing, check_cor49)),
         claim("A.Conj52", "purely periodic ⟺ ρ ∈ Θ_(a+b) ∪ Θ_(c+a) ∪ Θ_(c+b)", STANDING, Status::Conjecture, FINITE,
             |s| run_triples(s, Status::Conjecture, if s.extended { extended() } else { finite() }, standing, check_conj52)),
+        claim("A.Sec6.uncovered", "uncovered angles: 0 < ρ < δ (b ≤ 2a); complement of {a, b, b − 2a} ∪ C_(a,b) (b > 2a, a ∤ b); none (b = ka, k ≥ 3 odd); all primitive (k ≥ 4 even)", "2 ≤ a < b, angles of primitive triples", Status::Theorem, BASES,
+            |s| run_bases(s, bases_default(), check_sec6_uncovered)),
+        claim("A.Prop61", "b an even multiple of a ⇒ Θ_(c+b) consists of multiples of a (Appendix A, quoted from the remark after Thm. 27)", "b = ka, k even", Status::Theorem, BASES,
+            |s| run_bases(s, bases_default(), check_prop61)),
         claim("A.Remark53", "{2, 14, c}, c ≡ 2 (mod 4): ρ ∈ {2, 6, 10, 14} = I, but G_S(x) = ⌊x/2⌋ mod 2, least period 4", "S = {2, 14, c}, c ≡ 2 mod 4", Status::Example, "14 < c ≤ 200",
             |s| run_triples(s, Status::Example, (2..=2, 14..=14, 1..=200), any_triple, check_remark53)),
         claim("A.Prop55", "c ≥ 2(a+b): q = 0 with p ≤ a+b ⟺ ρ ∈ Θ_(a+b); then W0(S) = W0(B), p = least period of G_B", "standing, c ≥ 2(a + b)", Status::Theorem, "2 ≤ a ≤ 12, a < b ≤ 60, 2(a+b) ≤ c ≤ 300",
