@@ -3,7 +3,7 @@
 //! PAPERS.md) and from the paper's closed forms (Lemma 14, Prop. 26,
 //! Theorem 27, Prop. 29, Theorem 30).
 
-use super::lemmas::{difference_set, i_printed, translate_avoids};
+use super::lemmas::{difference_set, i_printed};
 use super::Base;
 
 /// Which candidate periods an angle is admissible for (Prop. 20).
@@ -34,26 +34,34 @@ impl Admissible {
     }
 }
 
-/// Prop. 20 (T0): ρ ∈ Θ_{a+b} ⟺ Z ∩ (Z + ρ) = ∅.
+/// Prop. 20 (T0): ρ ∈ Θ_{a+b} ⟺ Z ∩ (Z + ρ) = ∅. O(m) time, no
+/// allocation (every angle test reads Z through [`Base::in_z`]).
 pub fn in_theta_ab(base: &Base, rho: u64) -> bool {
-    let z = base.z();
-    translate_avoids(rho, &z, &z, base.m())
+    (0..base.b).all(|z| !base.in_z(z) || !base.in_z(z + rho))
 }
 
 /// Prop. 20 (T1): ρ ∈ Θ_{c+a} ⟺ (Z ∩ [0, δ)) ∩ (Z + (δ − ρ)) = ∅.
 pub fn in_theta_ca(base: &Base, rho: u64) -> bool {
-    let m = base.m();
-    let z = base.z();
-    let low: Vec<u64> = z.iter().copied().filter(|&r| r < base.delta()).collect();
-    let shift = (base.delta() + m - rho % m) % m;
-    translate_avoids(shift, &z, &low, m)
+    let (m, delta) = (base.m(), base.delta());
+    let shift = (delta + m - rho % m) % m;
+    (0..base.b).all(|z| {
+        let y = (z + shift) % m;
+        !base.in_z(z) || !(y < delta && base.in_z(y))
+    })
+}
+
+/// Λ = [δ, b) \ Z (Lemma 22), membership of a residue.
+fn in_lambda(base: &Base, w: u64) -> bool {
+    let w = w % base.m();
+    base.delta() <= w && w < base.b && !base.in_z(w)
 }
 
 /// Prop. 20 (T2) with Lemma 22: ρ ∈ Θ_{c+b} ⟺ (ρ + Λ) ∩ Z = ∅ and
 /// (ρ + D) ∩ Λ = ∅, with D = [a, b) \ Z and Λ = [δ, b) \ Z.
 pub fn in_theta_cb(base: &Base, rho: u64) -> bool {
-    let (z, lambda, d) = (base.z(), base.lambda_def(), base.d_gaps());
-    translate_avoids(rho, &lambda, &z, base.m()) && translate_avoids(rho, &d, &lambda, base.m())
+    let lambda_ok = (base.delta()..base.b).all(|w| !in_lambda(base, w) || !base.in_z(w + rho));
+    let d_ok = (base.a..base.b).all(|u| base.in_z(u) || !in_lambda(base, u + rho));
+    lambda_ok && d_ok
 }
 
 /// All three tests of Prop. 20 at the angle ρ.
