@@ -224,10 +224,11 @@ impl Geometry {
                 )
             }
             AvoidanceGeometry::Affine { points } => {
-                if let Some(p) = points
-                    .iter()
-                    .find(|p| p.0.abs() >= COORDINATE_BOUND || p.1.abs() >= COORDINATE_BOUND)
-                {
+                // unsigned_abs: i64::MIN.abs() overflows (a panic in debug;
+                // in release it wraps to a negative number that passed this
+                // bound, and the later coordinate differences wrapped too).
+                let far = |x: i64| x.unsigned_abs() >= COORDINATE_BOUND as u64;
+                if let Some(p) = points.iter().find(|p| far(p.0) || far(p.1)) {
                     return wrong(format!("point {p:?} has a coordinate of 2^40 or more"));
                 }
                 let mut sorted = points.clone();
