@@ -155,10 +155,13 @@ fn paper_a_text(c: &Classification, game: &Periodicity) -> String {
         s,
         "  prediction     q = 0, p = {}, values ({})*",
         p.period,
-        word_string(&p.values)
+        abbreviate(word_string(&p.values))
     );
-    let shown: Vec<String> = p.p_positions.iter().map(|x| x.to_string()).collect();
-    let _ = writeln!(s, "  P-positions    {} in [0, p)", shown.join(" "));
+    let _ = writeln!(
+        s,
+        "  P-positions    {} in [0, p)",
+        list_abbreviated(&p.p_positions)
+    );
     if p.agrees_with(game) {
         let _ = writeln!(s, "  engine         agrees");
     } else {
@@ -170,6 +173,30 @@ fn paper_a_text(c: &Classification, game: &Periodicity) -> String {
         s.push_str(&word_diff(&p.values, game));
     }
     s
+}
+
+/// The numbers separated by spaces, cut after about 120 characters with
+/// `… (n in all)`; never formats more than it shows.
+fn list_abbreviated(numbers: &[u64]) -> String {
+    let mut out = String::new();
+    for (i, x) in numbers.iter().enumerate() {
+        if out.len() > 120 {
+            return format!("{out}… ({} in all)", numbers.len());
+        }
+        if i > 0 {
+            out.push(' ');
+        }
+        let _ = write!(out, "{x}");
+    }
+    out
+}
+
+/// The first 120 characters of a long text, then `…`.
+fn abbreviate(text: String) -> String {
+    match text.char_indices().nth(120) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
 }
 
 /// A line diff (the `similar` crate) of the predicted value word, repeated

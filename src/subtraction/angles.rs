@@ -46,7 +46,8 @@ pub fn in_theta_ca(base: &Base, rho: u64) -> bool {
     let shift = (delta + m - rho % m) % m;
     (0..base.b).all(|z| {
         let y = (z + shift) % m;
-        !base.in_z(z) || !(y < delta && base.in_z(y))
+        let low_zero = y < delta && base.in_z(y);
+        !(base.in_z(z) && low_zero)
     })
 }
 

@@ -11,24 +11,21 @@ use crate::engine::Value;
 /// L(v) = min{ t : v − at ∉ V } − 1; value 2 where L is even, 3 where odd.
 pub fn l_values(in_w0: impl Fn(u64) -> bool, a: u64, p: u64) -> Vec<Value> {
     let mut values: Vec<Value> = Vec::with_capacity(p as usize);
-    let mut l: Vec<u64> = Vec::with_capacity(p as usize);
     for x in 0..p {
-        let (value, lx) = if in_w0(x) {
-            (0, 0)
-        } else if x >= a && in_w0(x - a) {
-            (1, 0)
+        let below = (x >= a).then(|| values[(x - a) as usize]);
+        let value = if in_w0(x) {
+            0
+        } else if below.is_some() && in_w0(x - a) {
+            1
         } else {
-            // x ∈ V: L(x) = L(x − a) + 1 if x − a ∈ V, else 0.
-            let below_in_v = x >= a && values[(x - a) as usize] >= 2;
-            let lx = if below_in_v {
-                l[(x - a) as usize] + 1
-            } else {
-                0
-            };
-            (2 + (lx % 2) as Value, lx)
+            // x ∈ V. L(x) = L(x − a) + 1 when x − a ∈ V, else 0; so the
+            // parity flips along the a-chain: 2 ↔ 3 (5 − value).
+            match below {
+                Some(v) if v >= 2 => 5 - v,
+                _ => 2,
+            }
         };
         values.push(value);
-        l.push(lx);
     }
     values
 }
