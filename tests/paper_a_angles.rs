@@ -192,3 +192,18 @@ fn a_sec6_uncovered_angles_and_prop61_exhaustive() {
         }
     }
 }
+
+/// Prop. 20's difference-set forms (Lemma 12) equal the translation tests.
+#[test]
+fn a_prop20_difference_forms_equal_translation_tests_exhaustive() {
+    use nimcert::subtraction::angles::prop20_difference_forms;
+    for base in bases() {
+        let [ab, ca, cb] = prop20_difference_forms(&base);
+        for r in 0..base.m() {
+            let i = r as usize;
+            assert_eq!(ab[i], in_theta_ab(&base, r), "{base:?} ρ = {r}");
+            assert_eq!(ca[i], in_theta_ca(&base, r), "{base:?} ρ = {r}");
+            assert_eq!(cb[i], in_theta_cb(&base, r), "{base:?} ρ = {r}");
+        }
+    }
+}

@@ -65,6 +65,26 @@ pub fn in_theta_cb(base: &Base, rho: u64) -> bool {
     lambda_ok && d_ok
 }
 
+/// Prop. 20's difference-set forms (Lemma 12 applied to (Z, Z, ρ),
+/// (Z, A, δ − ρ), (Λ, Z, ρ), (D, Λ, ρ) with A = Z ∩ [0, δ)), as membership
+/// tables on Z/mZ: ρ ∈ Θ_{a+b} ⟺ ρ ∉ Z − Z; ρ ∈ Θ_{c+a} ⟺
+/// ρ ∉ δ − (A − Z); ρ ∈ Θ_{c+b} ⟺ ρ ∉ (Z − Λ) ∪ (Λ − D) (the last form's
+/// display is lost in our copy; it is the one the proof names).
+pub fn prop20_difference_forms(base: &Base) -> [Vec<bool>; 3] {
+    let (m, delta) = (base.m(), base.delta());
+    let z = base.z();
+    let low: Vec<u64> = z.iter().copied().filter(|&r| r < delta).collect();
+    let zz = difference_set(&z, &z, m);
+    let az = difference_set(&low, &z, m);
+    let (zl, ld) = (z_minus_lambda_def(base), lambda_minus_d_def(base));
+    let ab = (0..m as usize).map(|r| !zz[r]).collect();
+    let ca = (0..m)
+        .map(|r| !az[((delta + m - r) % m) as usize])
+        .collect();
+    let cb = (0..m as usize).map(|r| !zl[r] && !ld[r]).collect();
+    [ab, ca, cb]
+}
+
 /// All three tests of Prop. 20 at the angle ρ.
 pub fn admissible(base: &Base, rho: u64) -> Admissible {
     Admissible {

@@ -255,6 +255,18 @@ fn check_lemma5(t: &Triple, game: &Periodicity) -> Check {
     })
 }
 
+fn check_lemma4(t: &Triple, game: &Periodicity) -> Check {
+    let len = game.qp.preperiod + game.qp.period + t.c;
+    let zero = |x: u64| game.value(x) == 0;
+    let bad = (0..len).find(|&x| {
+        let no_zero_option = [t.a, t.b, t.c].iter().all(|&s| s > x || !zero(x - s));
+        zero(x) != no_zero_option
+    });
+    verdict(bad.is_none(), || {
+        format!("W0(S) breaks the recurrence at x = {}", bad.unwrap_or(0))
+    })
+}
+
 fn check_prop7(base: &Base, game: &Periodicity) -> Check {
     let m = base.m();
     if game.qp.preperiod != 0 || m % game.qp.period != 0 {
@@ -319,6 +331,37 @@ fn check_lemma11(base: &Base, game: &Periodicity) -> Check {
         (0..3 * base.m()).find(|&y| !super::lemmas::lemma11_holds(base, |x| game.value(x), y));
     verdict(bad.is_none(), || {
         format!("fails at y = {}", bad.unwrap_or(0))
+    })
+}
+
+fn check_lemma12(base: &Base, _: &Periodicity) -> Check {
+    let (z, d, m) = (base.z(), base.d_gaps(), base.m());
+    let diff = super::lemmas::difference_set(&d, &z, m);
+    let bad = (0..m).find(|&r| super::lemmas::translate_avoids(r, &z, &d, m) == diff[r as usize]);
+    verdict(bad.is_none(), || {
+        format!(
+            "(ρ + Z) ∩ D = ∅ disagrees with ρ ∉ D − Z at ρ = {}",
+            bad.unwrap_or(0)
+        )
+    })
+}
+
+fn check_prop20(base: &Base, _: &Periodicity) -> Check {
+    let [ab, ca, cb] = angles::prop20_difference_forms(base);
+    let bad = (0..base.m()).find(|&r| {
+        let i = r as usize;
+        (ab[i], ca[i], cb[i])
+            != (
+                angles::in_theta_ab(base, r),
+                angles::in_theta_ca(base, r),
+                angles::in_theta_cb(base, r),
+            )
+    });
+    verdict(bad.is_none(), || {
+        format!(
+            "difference-set form disagrees with the translation test at ρ = {}",
+            bad.unwrap_or(0)
+        )
     })
 }
 
@@ -805,6 +848,8 @@ pub fn claims() -> Vec<Claim> {
     vec![
         claim("A.Example1", "B = {3, 8}: Θ_(a+b) = {3, 8}, Θ_(c+a) = {2, 8}, Θ_(c+b) = {3, 4, 5, 9, 10}", "B = {3, 8}", Status::Example, "B = {3, 8}",
             |s| run_bases(s, (3..=3, 8..=8), check_example1)),
+        claim("A.Lemma4", "W0(S) is the unique set with x ∈ T ⟺ x − s ∉ T for every s ∈ S, s ≤ x", "any three moves", Status::Theorem, "1 ≤ a ≤ 8, a < b ≤ 30, b < c ≤ 80",
+            |s| run_triples(s, Status::Theorem, (1..=8, 1..=30, 1..=80), any_triple, check_lemma4)),
         claim("A.Lemma5", "G_(gS')(x) = G_(S')(⌊x/g⌋), q(gS') = g·q(S'), p(gS') = g·p(S')", "g = gcd(S) > 1", Status::Theorem, "1 ≤ a ≤ 12, a < b ≤ 40, b < c ≤ 100, gcd > 1",
             |s| run_triples(s, Status::Theorem, (1..=12, 1..=40, 1..=100), non_primitive, check_lemma5)),
         claim("A.Prop7", "W0(B) = Z + (a+b)N, N = C_a(b) as printed, outcome word (0^a 1^a)^… as printed", "0 < a < b", Status::Theorem, "1 ≤ a ≤ 12, a < b ≤ 80",
@@ -819,10 +864,14 @@ pub fn claims() -> Vec<Claim> {
             |s| run_bases(s, bases_default(), check_lemma11)),
         claim("A.Lemma13", "⌊x/m⌋ − ⌊(x − d)/m⌋ = ⌊d/m⌋ + [x mod m < d mod m]", "integers, m ≥ 1", Status::Theorem, "1 ≤ m ≤ 24, −30 ≤ x ≤ 60, 0 ≤ d ≤ 60",
             floor_audit),
+        claim("A.Lemma12", "(ρ + X) ∩ Y = ∅ ⟺ ρ ∉ Y − X on Z/(a+b)Z (instance X = Z, Y = D)", "2 ≤ a < b", Status::Theorem, BASES,
+            |s| run_bases(s, bases_default(), check_lemma12)),
         claim("A.Lemma14", "Θ_(a+b) = I = complement of Z − Z = [a, b] (b ≤ 2a), {ja : j odd ≤ k} (b = ka, k odd), {a, b} otherwise", "2 ≤ a < b", Status::Theorem, BASES,
             |s| run_bases(s, bases_default(), check_lemma14)),
         claim("A.Prop18", "T_P ∩ [0, P) = W0(B) ∩ J_P, J_(c+a) = [0, c), J_(c+b) = [0, c) ∪ (c + D)", STANDING, Status::Theorem, WIDE,
             |s| run_triples(s, Status::Theorem, wide(), standing, check_prop18)),
+        claim("A.Prop20", "ρ ∈ Θ_(a+b) ⟺ ρ ∉ Z − Z; ρ ∈ Θ_(c+a) ⟺ ρ ∉ δ − (A − Z); ρ ∈ Θ_(c+b) ⟺ ρ ∉ (Z − Λ) ∪ (Λ − D)", "2 ≤ a < b", Status::Theorem, BASES,
+            |s| run_bases(s, bases_default(), check_prop20)),
         claim("A.Lemma22", "Λ = [δ, b) \\ Z = {w : w ∉ Z, w + a ∉ Z} = [(η+1)a, (η+1)a+ε) (η even), [ηa+ε, (η+1)a) (η odd)", "2 ≤ a < b", Status::Theorem, BASES,
             |s| run_bases(s, bases_default(), check_lemma22)),
         claim("A.Thm23", "for admissible P: W0(S) = W0(B) (P = a+b), T_P (P ∈ {c+a, c+b})", "0 < a < b < c, c ≠ a + b (\"its proof does not use primitivity or a ≥ 2\")", Status::Theorem, "1 ≤ a ≤ 12, a < b ≤ 60, b < c ≤ 200",
