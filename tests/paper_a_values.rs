@@ -8,7 +8,8 @@ use nimcert::moves::gcd;
 use nimcert::subtraction::angles::{admissible, in_theta_ab};
 use nimcert::subtraction::lemmas::i_def;
 use nimcert::subtraction::values::{
-    cor44_violation, cor49_holds, cyclic_least_period, l_values, lemma47_periods,
+    cor44_violation, cor49_holds, cyclic_least_period, l_values, lemma40_violation,
+    lemma41_violation, lemma47_periods, Classes,
 };
 use nimcert::subtraction::Triple;
 use paper_a_common::{naive, naive_pure_least_period, triple_with};
@@ -38,6 +39,16 @@ proptest! {
         let g = naive(&[t.a, t.b, t.c], 2 * p + t.c);
         let rebuilt = l_values(|x| g[x as usize] == 0, t.a, p);
         prop_assert_eq!(&rebuilt[..], &g[..p as usize], "{}", t);
+    }
+
+    #[test]
+    fn a_lemma40_and_lemma41_seam_structure_matches_mex(t in triple_with(2..=12, 60, 4, |t| covered(t) && !t.is_additive())) {
+        let p = covered_period(&t);
+        let g = naive(&[t.a, t.b, t.c], p);
+        let w0: Vec<bool> = g.iter().map(|&v| v == 0).collect();
+        let classes = Classes { w0: &w0, a: t.a };
+        prop_assert_eq!(lemma40_violation(&t, &classes), None, "{}", t);
+        prop_assert_eq!(lemma41_violation(&t, &classes), None, "{}", t);
     }
 
     #[test]

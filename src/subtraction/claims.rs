@@ -631,6 +631,26 @@ fn check_thm42(t: &Triple, game: &Periodicity) -> Check {
     })
 }
 
+fn check_lemma40_41(t: &Triple, game: &Periodicity, which: u8) -> Check {
+    if game.qp.preperiod != 0 {
+        return Check::Fails(format!("not purely periodic: {}", qp(game)));
+    }
+    let w0: Vec<bool> = game.values.iter().map(|&v| v == 0).collect();
+    let classes = super::values::Classes { w0: &w0, a: t.a };
+    match which {
+        40 => match super::values::lemma40_violation(t, &classes) {
+            None => Check::Holds,
+            Some(why) => Check::Fails(why),
+        },
+        _ => match super::values::lemma41_violation(t, &classes) {
+            None => Check::Holds,
+            Some(v) => Check::Fails(format!(
+                "run start v = {v}: the class of v − b or v − c is L-even in V"
+            )),
+        },
+    }
+}
+
 fn check_cor43(t: &Triple, game: &Periodicity) -> Check {
     let p = covered_period(t);
     verdict(game.qp.preperiod == 0 && p % game.qp.period == 0, || {
@@ -917,6 +937,10 @@ pub fn claims() -> Vec<Claim> {
         table2_row!(7, "b = 2, ρ = 0, c > 3: w3(n) = 3n + ⌊n/K⌋, word (012)^K 3, p = c + 1"),
         claim("A.Table2.complete", "every purely periodic {1, b, c} is in a row of Table 2", "a = 1", Status::Theorem, "a = 1, 1 < b ≤ 40, b < c ≤ 120",
             |s| run_triples(s, Status::Theorem, (1..=1, 1..=40, 1..=120), a_is_one, check_table2_complete)),
+        claim("A.Lemma40", "under (H): (0) no two W0 classes differ by a, b, c mod p; (i) interior; (ii) first seam block L ≤ 1; (iii) terminal seam block", "non-additive covered (H)", Status::Theorem, WIDE,
+            |s| run_triples(s, Status::Theorem, wide(), non_additive_covered, |t, g| check_lemma40_41(t, g, 40))),
+        claim("A.Lemma41", "under (H): for every run start v, neither v − b nor v − c (mod p) is an L-even element of V", "non-additive covered (H)", Status::Theorem, WIDE,
+            |s| run_triples(s, Status::Theorem, wide(), non_additive_covered, |t, g| check_lemma40_41(t, g, 41))),
         claim("A.Thm42", "W1 = W0 + a; on V = N \\ (W0 ∪ W1) the value is 2 where L is even, 3 where odd", "covered (admissible or additive)", Status::Theorem, WIDE,
             |s| run_triples(s, Status::Theorem, wide(), covered, check_thm42)),
         claim("A.Cor43", "covered ⇒ G_S(x + p) = G_S(x) for all x ≥ 0", "covered", Status::Theorem, WIDE,
