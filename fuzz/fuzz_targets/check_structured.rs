@@ -1,0 +1,377 @@
+//! Certificates built from the solver's true answer and then mutated: the
+//! checker's verdict must equal an independent recomputation of the truth
+//! with the engine (`nimcert::engine`), for both claim kinds.
+//!
+//! An input that parses as a certificate is taken as it is (so the seed
+//! corpus is the certificate corpus, and libFuzzer's byte mutations of it are
+//! judged too); any other input is read with `arbitrary` as a small move set
+//! plus a list of mutations applied to its true certificate.
+//!
+//! The oracle says a claim is valid exactly when the claimed data equal the
+//! engine's (q, p, values; or P-positions, least period) *and* every witness
+//! is well formed and holds. The checker must agree: accepting more would be
+//! unsound, accepting less incomplete.
+#![no_main]
+
+use arbitrary::{Arbitrary, Unstructured};
+use libfuzzer_sys::fuzz_target;
+use nimcert::certify::{pset_claim, search_provenance, sequence_claim};
+use nimcert::engine::{solve, Periodicity};
+use nimcert::moves::MoveSet;
+use nimcert_check::format::{
+    Certificate, Claim, PSetClaim, PeriodWitness, SequenceClaim, FORMAT_VERSION,
+};
+use nimcert_check::{check_certificate, parse, Limits, Verdict};
+
+#[derive(Arbitrary, Debug)]
+struct Input {
+    moves: Vec<u8>,
+    pset: bool,
+    mutations: Vec<Mutation>,
+}
+
+#[derive(Arbitrary, Debug)]
+enum Mutation {
+    Value { index: u8, value: u8 },
+    Period(i8),
+    Preperiod(i8),
+    Truncate,
+    Extend(u8),
+    DoublePeriod,
+    WitnessPrime { index: u8, prime: u8 },
+    WitnessPosition { index: u8, position: u8 },
+    DropWitness(u8),
+    AddWitness { prime: u8, position: u8 },
+    PreperiodWitness(Option<u8>),
+    Move { index: u8, value: u8 },
+    DropMove(u8),
+    AddMove(u8),
+    BlockToggle(u8),
+    CoverMove { index: u8, s: u8 },
+    CoverResidue { index: u8, r: u8 },
+    DropCover(u8),
+    AddCover { r: u8, s: u8 },
+}
+
+fn at<T>(v: &mut [T], i: u8) -> Option<&mut T> {
+    let n = v.len();
+    (n > 0).then(|| &mut v[i as usize % n])
+}
+
+fn shift(x: u64, d: i8) -> u64 {
+    x.saturating_add_signed(d as i64)
+}
+
+fn mutate_sequence(c: &mut SequenceClaim, m: &Mutation) {
+    match *m {
+        Mutation::Value { index, value } => {
+            if let Some(v) = at(&mut c.values, index) {
+                *v = value as u32 % 8;
+            }
+        }
+        Mutation::Period(d) => c.period = shift(c.period, d),
+        Mutation::Preperiod(d) => c.preperiod = shift(c.preperiod, d),
+        Mutation::Truncate => {
+            c.values.pop();
+        }
+        Mutation::Extend(v) => c.values.push(v as u32 % 8),
+        Mutation::DoublePeriod => {
+            let q = (c.preperiod as usize).min(c.values.len());
+            let tail = c.values[q..].to_vec();
+            c.values.extend(tail);
+            c.period = c.period.saturating_mul(2);
+        }
+        Mutation::WitnessPrime { index, prime } => {
+            if let Some(w) = at(&mut c.period_witnesses, index) {
+                w.prime = prime as u64;
+            }
+        }
+        Mutation::WitnessPosition { index, position } => {
+            if let Some(w) = at(&mut c.period_witnesses, index) {
+                w.position = position as u64;
+            }
+        }
+        Mutation::DropWitness(i) => {
+            if !c.period_witnesses.is_empty() {
+                let n = c.period_witnesses.len();
+                c.period_witnesses.remove(i as usize % n);
+            }
+        }
+        Mutation::AddWitness { prime, position } => c.period_witnesses.push(PeriodWitness {
+            prime: prime as u64,
+            position: position as u64,
+        }),
+        Mutation::PreperiodWitness(w) => c.preperiod_witness = w.map(u64::from),
+        Mutation::Move { index, value } => {
+            if let Some(s) = at(&mut c.moves, index) {
+                *s = value as u64;
+            }
+        }
+        Mutation::DropMove(i) => {
+            if !c.moves.is_empty() {
+                let n = c.moves.len();
+                c.moves.remove(i as usize % n);
+            }
+        }
+        Mutation::AddMove(s) => c.moves.push(s as u64),
+        _ => {}
+    }
+}
+
+fn mutate_pset(c: &mut PSetClaim, m: &Mutation) {
+    match *m {
+        Mutation::Period(d) => c.period = shift(c.period, d),
+        Mutation::DoublePeriod => {
+            let p = c.period;
+            let block: Vec<u64> = c.block.iter().map(|h| h + p).collect();
+            let cover: Vec<(u64, u64)> = c.cover.iter().map(|&(r, s)| (r + p, s)).collect();
+            c.block.extend(block);
+            c.cover.extend(cover);
+            c.period = p.saturating_mul(2);
+        }
+        Mutation::WitnessPrime { index, prime } => {
+            if let Some(w) = at(&mut c.period_witnesses, index) {
+                w.prime = prime as u64;
+            }
+        }
+        Mutation::WitnessPosition { index, position } => {
+            if let Some(w) = at(&mut c.period_witnesses, index) {
+                w.position = position as u64;
+            }
+        }
+        Mutation::DropWitness(i) => {
+            if !c.period_witnesses.is_empty() {
+                let n = c.period_witnesses.len();
+                c.period_witnesses.remove(i as usize % n);
+            }
+        }
+        Mutation::AddWitness { prime, position } => c.period_witnesses.push(PeriodWitness {
+            prime: prime as u64,
+            position: position as u64,
+        }),
+        Mutation::Move { index, value } => {
+            if let Some(s) = at(&mut c.moves, index) {
+                *s = value as u64;
+            }
+        }
+        Mutation::DropMove(i) => {
+            if !c.moves.is_empty() {
+                let n = c.moves.len();
+                c.moves.remove(i as usize % n);
+            }
+        }
+        Mutation::AddMove(s) => c.moves.push(s as u64),
+        Mutation::BlockToggle(x) => {
+            let x = x as u64;
+            match c.block.binary_search(&x) {
+                Ok(i) => {
+                    c.block.remove(i);
+                }
+                Err(i) => c.block.insert(i, x),
+            }
+        }
+        Mutation::CoverMove { index, s } => {
+            if let Some(e) = at(&mut c.cover, index) {
+                e.1 = s as u64;
+            }
+        }
+        Mutation::CoverResidue { index, r } => {
+            if let Some(e) = at(&mut c.cover, index) {
+                e.0 = r as u64;
+            }
+        }
+        Mutation::DropCover(i) => {
+            if !c.cover.is_empty() {
+                let n = c.cover.len();
+                c.cover.remove(i as usize % n);
+            }
+        }
+        Mutation::AddCover { r, s } => c.cover.push((r as u64, s as u64)),
+        _ => {}
+    }
+}
+
+/// The distinct primes of n, by trial division (written here, not shared).
+fn primes(mut n: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut r = 2;
+    while r * r <= n {
+        if n % r == 0 {
+            out.push(r);
+            while n % r == 0 {
+                n /= r;
+            }
+        }
+        r += 1;
+    }
+    if n > 1 {
+        out.push(n);
+    }
+    out
+}
+
+/// Small enough for the engine to settle quickly; the oracle only judges
+/// such move sets.
+fn small_moves(moves: &[u64]) -> Option<MoveSet> {
+    let ok = !moves.is_empty()
+        && moves.len() <= 6
+        && moves[0] > 0
+        && moves.windows(2).all(|w| w[0] < w[1])
+        && *moves.last().unwrap() <= 300;
+    if ok {
+        MoveSet::new(moves).ok()
+    } else {
+        None
+    }
+}
+
+fn truth(moves: &MoveSet) -> Option<Periodicity> {
+    solve(moves, 5_000_000).ok()
+}
+
+/// None: the oracle does not judge this claim (over its size bounds).
+fn sequence_oracle(c: &SequenceClaim) -> Option<bool> {
+    if c.period == 0 {
+        return Some(false);
+    }
+    if c.preperiod.saturating_add(c.period) > 100_000 {
+        return None;
+    }
+    let Some(moves) = small_moves(&c.moves) else {
+        let malformed =
+            c.moves.is_empty() || c.moves[0] == 0 || c.moves.windows(2).any(|w| w[0] >= w[1]);
+        return malformed.then_some(false);
+    };
+    let game = truth(&moves)?;
+    let (q, p) = (game.qp.preperiod, game.qp.period);
+    let claim_true = (c.preperiod, c.period) == (q, p)
+        && c.values.len() as u64 == q + p
+        && c.values
+            .iter()
+            .zip(&game.values)
+            .all(|(&a, &b)| a == b as u32);
+    if !claim_true {
+        return Some(false);
+    }
+    let ps = primes(p);
+    let witnesses_ok = c.period_witnesses.len() == ps.len()
+        && c.period_witnesses.iter().zip(&ps).all(|(w, &r)| {
+            w.prime == r
+                && w.position >= q
+                && w.position
+                    .checked_add(p / r)
+                    .is_some_and(|y| game.value(w.position) != game.value(y))
+        })
+        && c.preperiod_witness == (q > 0).then(|| q - 1);
+    Some(witnesses_ok)
+}
+
+fn pset_oracle(c: &PSetClaim) -> Option<bool> {
+    let p = c.period;
+    if p == 0 {
+        return Some(false);
+    }
+    if p > 100_000 {
+        return None;
+    }
+    let Some(moves) = small_moves(&c.moves) else {
+        let malformed =
+            c.moves.is_empty() || c.moves[0] == 0 || c.moves.windows(2).any(|w| w[0] >= w[1]);
+        return malformed.then_some(false);
+    };
+    let game = truth(&moves)?;
+    let outcome = game.outcome();
+    let zero = |x: u64| game.value(x) == 0;
+    let block: Vec<u64> = (0..p).filter(|&x| zero(x)).collect();
+    let claim_true = outcome.preperiod == 0 && outcome.period == p && c.block == block;
+    if !claim_true {
+        return Some(false);
+    }
+    let in_block = |x: u64| c.block.binary_search(&x).is_ok();
+    let residues: Vec<u64> = (0..p).filter(|&r| !in_block(r)).collect();
+    let cover_ok = c.cover.len() == residues.len()
+        && c.cover.iter().zip(&residues).all(|(&(r, s), &expected)| {
+            r == expected && c.moves.contains(&s) && s <= r && in_block(r - s)
+        });
+    let ps = primes(p);
+    let witnesses_ok = c.period_witnesses.len() == ps.len()
+        && c.period_witnesses.iter().zip(&ps).all(|(w, &r)| {
+            w.prime == r
+                && w.position < p
+                && in_block(w.position) != in_block((w.position + p / r) % p)
+        });
+    Some(cover_ok && witnesses_ok)
+}
+
+fn judge(certificate: &Certificate) {
+    let verdict = check_certificate(certificate, &Limits::default());
+    let expected = match &certificate.claim {
+        Claim::Sequence(c) => sequence_oracle(c),
+        Claim::PSet(c) => pset_oracle(c),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    };
+    let Some(expected) = expected else { return };
+    if certificate.format != FORMAT_VERSION {
+        return;
+    }
+    match verdict {
+        Verdict::Valid(_) => assert!(expected, "checker accepted a false claim: {certificate:?}"),
+        Verdict::Invalid(ref m) => {
+            assert!(
+                !expected,
+                "checker rejected a true claim ({m}): {certificate:?}"
+            )
+        }
+        Verdict::Undecidable(ref m) => {
+            assert!(
+                !expected,
+                "checker refused a small true claim ({m}): {certificate:?}"
+            )
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(certificate) = parse(data, &Limits::default()) {
+        judge(&certificate);
+        return;
+    }
+    let Ok(input) = Input::arbitrary(&mut Unstructured::new(data)) else {
+        return;
+    };
+    let mut moves: Vec<u64> = input
+        .moves
+        .iter()
+        .take(5)
+        .map(|&b| 1 + (b as u64 % 24))
+        .collect();
+    moves.sort_unstable();
+    moves.dedup();
+    if moves.is_empty() {
+        moves.push(1);
+    }
+    let moves = MoveSet::new(&moves).expect("valid by construction");
+    let game = truth(&moves).expect("small games settle");
+    let outcome = game.outcome();
+    let claim = if input.pset && outcome.preperiod == 0 {
+        let p = outcome.period;
+        let block: Vec<u64> = (0..p).filter(|&x| game.value(x) == 0).collect();
+        let mut c = pset_claim(&moves, p, block);
+        for m in input.mutations.iter().take(4) {
+            mutate_pset(&mut c, m);
+        }
+        Claim::PSet(c)
+    } else {
+        let mut c = sequence_claim(&moves, &game.values, game.qp.preperiod, game.qp.period);
+        for m in input.mutations.iter().take(4) {
+            mutate_sequence(&mut c, m);
+        }
+        Claim::Sequence(c)
+    };
+    judge(&Certificate {
+        format: FORMAT_VERSION,
+        provenance: search_provenance(),
+        claim,
+    });
+});
