@@ -32,25 +32,29 @@ pub enum From {
     Formula,
 }
 
-/// Arguments of `nimcert certify`.
-///
-/// `--from search` (default) writes one certificate, of the kind chosen by
-/// `--claim`, to stdout or to the file `-o FILE`.
-///
-/// `--from formula` (three moves; paper A) writes two certificates generated
-/// by the covering statement alone (Table 1 or 2 row, Theorem 36 or 34,
-/// dilated by Lemma 5 for gcd > 1): a `PSet` certificate of the P-positions
-/// of one period and a `Sequence` certificate (q = 0) of the values built by
-/// the L-function of Theorem 42. Their provenance is
-/// `Statement(paper: "A", statement, source: Quoted|Derived, parameters)`.
-/// With `-o DIR` they go to `DIR/A-B-C.pset.ron` and `DIR/A-B-C.sequence.ron`
-/// (the moves increasing); without `-o` both RON documents are printed, each
-/// after a `// file: NAME` comment line, so a splitter can separate them.
-/// `--claim` is ignored. Both certificates are checked before writing; exit 1
-/// if the checker rejects one (the statement is wrong for this game). A game
-/// no statement covers gets search certificates (sequence, and P-set when
-/// the outcome is purely periodic) whose provenance says "uncovered".
+/// The long help after the options (clap `after_long_help`).
+const PAPER_A_HELP: &str =
+    "`--from search` (default) writes one certificate, of the kind chosen by\n\
+`--claim`, to stdout or to the file `-o FILE`.\n\
+\n\
+`--from formula` (three moves; paper A) writes two certificates generated\n\
+by the covering statement alone (Table 1 or 2 row, Theorem 36 or 34,\n\
+dilated by Lemma 5 for gcd > 1): a `PSet` certificate of the P-positions\n\
+of one period and a `Sequence` certificate (q = 0) of the values built by\n\
+the L-function of Theorem 42. Their provenance is\n\
+`Statement(paper: \"A\", statement, source: Quoted|Derived, parameters)`.\n\
+With `-o DIR` they go to `DIR/A-B-C.pset.ron` and `DIR/A-B-C.sequence.ron`\n\
+(the moves increasing); without `-o` both RON documents are printed, each\n\
+after a `// file: NAME` comment line, so a splitter can separate them.\n\
+`--claim` is ignored. Both certificates are run through the checker as\n\
+they are written; exit 1 if it rejects one (the statement is wrong here). A game\n\
+no statement covers gets search certificates (sequence, and P-set when\n\
+the outcome is purely periodic) whose provenance says \"uncovered\".";
+
+/// Arguments of `nimcert certify` (details in [`PAPER_A_HELP`], shown by
+/// `--help`).
 #[derive(Args)]
+#[command(after_long_help = PAPER_A_HELP)]
 pub struct CertifyArgs {
     /// The moves, as `2,5,7` or `2 5 7`.
     #[arg(required = true, num_args = 1..)]

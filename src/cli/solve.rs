@@ -10,23 +10,26 @@ use serde::Serialize;
 use std::fmt::Write;
 use std::process::ExitCode;
 
-/// Arguments of `nimcert solve`.
-///
-/// For three moves the output gains a paper-A section (Manabe, "Purely
-/// Periodic Three-move Subtraction Games"): the reduction by g = gcd
-/// (Lemma 5) to S', the angle ρ and winding number K of S', which of
-/// Θ_{a+b}, Θ_{c+a}, Θ_{c+b} contain ρ, the covering statement, its
-/// prediction and whether the engine agrees. On disagreement a diff of the
-/// predicted and computed value words is printed and the exit status is 1.
-///
-/// JSON/RON keys of that section: `gcd`, `rho`, `admissible` (object with
-/// booleans `a_plus_b`, `c_plus_a`, `c_plus_b`), `covered_by` (statement id
-/// such as `A.Table1.row2`, `A.Thm36`, `A.Table2.row4`, or null when
-/// uncovered), `predicted_period` (null when uncovered), `source`
-/// (`Quoted`/`Derived`, null when uncovered), `agrees` (false only when a
-/// covering statement's prediction differs from the engine; true when
-/// uncovered). For a set that is not three moves all these keys are null.
+/// The long help after the options (clap `after_long_help`).
+const PAPER_A_HELP: &str = "For three moves the output gains a paper-A section (Manabe, \"Purely\n\
+Periodic Three-move Subtraction Games\"): the reduction by g = gcd\n\
+(Lemma 5) to S', the angle ρ and winding number K of S', which of\n\
+Θ_{a+b}, Θ_{c+a}, Θ_{c+b} contain ρ, the covering statement, its\n\
+prediction and whether the engine agrees. On disagreement a diff of the\n\
+predicted and computed value words is printed and the exit status is 1.\n\
+\n\
+JSON/RON keys of that section: `gcd`, `rho`, `admissible` (object with\n\
+booleans `a_plus_b`, `c_plus_a`, `c_plus_b`), `covered_by` (statement id\n\
+such as `A.Table1.row2`, `A.Thm36`, `A.Table2.row4`, or null when\n\
+uncovered), `predicted_period` (null when uncovered), `source`\n\
+(`Quoted`/`Derived`, null when uncovered), `agrees` (false only when a\n\
+covering statement's prediction differs from the engine; true when\n\
+uncovered). For a set that is not three moves all these keys are null.";
+
+/// Arguments of `nimcert solve` (the paper-A section is described in
+/// [`PAPER_A_HELP`], shown by `--help`).
 #[derive(Args)]
+#[command(after_long_help = PAPER_A_HELP)]
 pub struct SolveArgs {
     /// The moves, as `2,5,7` or `2 5 7` (any order, positive, distinct).
     #[arg(required = true, num_args = 1..)]
