@@ -66,7 +66,8 @@ pub fn translate_avoids(rho: u64, x: &[u64], y: &[u64], m: u64) -> bool {
     x.iter().all(|&xx| !in_y[((xx + rho) % m) as usize])
 }
 
-/// Lemma 13, both sides: ⌊x/m⌋ − ⌊(x − d)/m⌋ and ⌊d/m⌋ + [x mod m < d mod m]
+/// Lemma 13, both sides: ⌊x/m⌋ − ⌊(x − d)/m⌋ and ⌊d/m⌋ + χ with
+/// χ = 1 if x mod m < d mod m, else 0
 /// (floor division on the integers).
 pub fn floor_identity(x: i64, d: i64, m: i64) -> (i64, i64) {
     let lhs = x.div_euclid(m) - (x - d).div_euclid(m);

@@ -15,7 +15,7 @@
 //! - [`additive`]: c = a + b (Theorem 36, Remark 38, Corollary 46);
 //! - [`table2`]: a = 1 (Table 2);
 //! - [`values`]: the L-function (Theorem 42) and §5's corollaries;
-//! - [`classify`]: which statement covers a triple and what it predicts;
+//! - [`mod@classify`]: which statement covers a triple and what it predicts;
 //! - [`claims`]: the audit registry entries of paper A.
 //!
 //! Where our copy of the paper lost a formula, the reconstruction is marked

@@ -133,7 +133,8 @@ fn tooth(a: u64, s: i64) -> (u64, u64) {
 /// window 1 = [a, b − ρ) with shift s = ρ. With wrap (u ≥ m − ρ) the
 /// residue ρ + u − m < b always, and the test is (u + ρ − m) mod 2a < a:
 /// window 2 = [max(a, m − ρ), b) with shift s = ρ − m. Membership u ∈ D is
-/// u mod 2a ≥ a; intersecting gives one tooth per window ([`tooth`]).
+/// u mod 2a ≥ a; intersecting gives one tooth per window (two half-circle arcs meet in
+/// one arc).
 pub fn band_windows(t: &Triple) -> [Window; 2] {
     let (a, b, m, rho) = (t.a, t.b, t.m(), t.rho());
     let (d1, l1) = tooth(a, rho as i64);

@@ -1,4 +1,4 @@
-//! The known case a = 1 (Table 2, after Zhang [17] and Ho [9]).
+//! The known case a = 1 (Table 2, after Zhang \[17\] and Ho \[9\]).
 //!
 //! S = {1, b, c}, 1 < b < c, c = K(b + 1) + ρ with 0 ≤ ρ ≤ b; for even b,
 //! k = b/2 and H_b = (01)^k 2. Every row is encoded as printed: conditions,
