@@ -51,7 +51,8 @@ impl Cover {
             Cover::Table2Row(k) => format!("Table 2 row {k} (a = 1)"),
             Cover::Additive => "Theorem 36 (additive, c = a + b)".to_string(),
             Cover::Table1Row(1) => "Table 1 row 1 (inert, Prop. 25)".to_string(),
-            Cover::Table1Row(k) => format!("Table 1 row {k}"),
+            Cover::Table1Row(k @ 2..=3) => format!("Table 1 row {k} (period c + a)"),
+            Cover::Table1Row(k) => format!("Table 1 row {k} (period c + b)"),
             Cover::Thm34 => "Theorem 34 with Theorem 23 (admissible, no Table 1 row)".to_string(),
             Cover::Uncovered => "uncovered".to_string(),
         }
