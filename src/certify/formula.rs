@@ -57,19 +57,13 @@ pub struct FormulaCertificates {
 }
 
 /// Provenance `Statement { paper: "A", statement, source, parameters }` of a
-/// prediction; `statement` is the covering statement's id followed by the
-/// statements the construction also used, joined by `+` (e.g.
-/// `A.Table1.row2+A.Thm42+A.Lemma5`).
-pub fn statement_provenance(prediction: &Prediction, also_used: &[&str]) -> Provenance {
-    let statement = std::iter::once(prediction.statement.as_str())
-        .chain(also_used.iter().copied())
-        .collect::<Vec<_>>()
-        .join("+");
+/// prediction.
+pub fn statement_provenance(prediction: &Prediction) -> Provenance {
     Provenance {
         tool: tool_name(),
         method: Method::Statement {
             paper: "A".to_string(),
-            statement,
+            statement: prediction.statement.clone(),
             source: prediction.source,
             parameters: prediction
                 .parameters
@@ -102,26 +96,15 @@ pub fn formula_certificates(moves: &[u64]) -> Result<FormulaCertificates, Formul
     let set = MoveSet::new(moves).map_err(|_| FormulaError::NotThreeMoves)?;
     check_consistent(&set, &prediction)?;
     let p = prediction.period;
-    // Lemma 5 when the game was reduced; Theorem 42 builds the values except
-    // for Table 2, whose Grundy words are printed.
-    let dilated: &[&str] = if classification.g > 1 {
-        &["A.Lemma5"]
-    } else {
-        &[]
-    };
-    let values_by: &[&str] = if prediction.statement.starts_with("A.Table2") {
-        &[]
-    } else {
-        &["A.Thm42"]
-    };
+    let provenance = statement_provenance(&prediction);
     let pset = Certificate {
         format: FORMAT_VERSION,
-        provenance: statement_provenance(&prediction, dilated),
+        provenance: provenance.clone(),
         claim: Claim::PSet(pset_claim(&set, p, prediction.p_positions.clone())),
     };
     let sequence = Certificate {
         format: FORMAT_VERSION,
-        provenance: statement_provenance(&prediction, &[values_by, dilated].concat()),
+        provenance,
         claim: Claim::Sequence(sequence_claim(&set, &prediction.values, 0, p)),
     };
     Ok(FormulaCertificates {
