@@ -363,7 +363,8 @@ impl Drawing {
                         if in_z { " ∈ Z" } else { "" }
                     ))),
             );
-            if r % label_step == 0 {
+            // Every label_step-th residue, but none crowding 0 from below.
+            if r % label_step == 0 && (r == 0 || m - r >= label_step.div_ceil(2)) {
                 let (lx, ly) = self.at(r as f64, l.radius - dot - 12.0);
                 labels = labels
                     .add(text(r.to_string(), lx, ly + 4.0, 11.0).set("text-anchor", "middle"));
@@ -465,7 +466,7 @@ impl Drawing {
                     .set("r", 5)
                     .set("fill", "#111111"),
             )
-            .add(text("Z = W0(a, b) mod m (Prop. 7)", x0 + 18.0, y, 12.0));
+            .add(text("Z = W0({a, b}) mod m (Prop. 7)", x0 + 18.0, y, 12.0));
         y += 24.0;
         let admissible = class.admissible;
         let passes = [
