@@ -346,3 +346,16 @@ fn cli_bad_input_is_a_one_line_error_with_exit_2() {
         assert!(stderr.starts_with("nimcert: "), "{bad:?}: {stderr}");
     }
 }
+
+#[test]
+fn cli_help_documents_the_exit_status() {
+    for command in ["atlas", "draw"] {
+        let out = nimcert(&[command, "--help"]);
+        assert!(out.status.success());
+        let help = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            help.contains("Exit status: 0") && help.contains("1 drawn"),
+            "{command}: {help}"
+        );
+    }
+}

@@ -29,6 +29,9 @@ use std::process::ExitCode;
 /// 1 drawn, and some cell's prediction disagrees (marked in red);
 /// 2 bad input or output; 3 no period within --max-positions.
 #[derive(Args)]
+#[command(
+    after_help = "Cells where a covering statement's prediction (q = 0, least period, values of one period) disagrees with the engine get a thick red outline; each cell's SVG <title> gives its statement, q and p. PNG: --png or an output ending in .png (resvg; text needs a system font).\n\nExit status: 0 drawn and every prediction agrees with the engine; 1 drawn, and some cell's prediction disagrees (outlined red, listed on stderr); 2 bad input or output; 3 no period within --max-positions."
+)]
 pub struct AtlasArgs {
     /// The least move a (fixed).
     #[arg(long)]

@@ -29,6 +29,9 @@ use std::process::ExitCode;
 /// are outlined red); 2 bad input or output; 3 no period within
 /// --max-positions.
 #[derive(Args)]
+#[command(
+    after_help = "Circle: Z as filled dots, ρ as a red ray, rings (inside out) Θ_{a+b}, Θ_{c+a}, Θ_{c+b}. Word: P-positions dark, pre-period underlined grey, seam [c, P) orange, band c + E (Theorem 31) outlined magenta, cells whose predicted value differs from the engine outlined red. PNG: --png or an output ending in .png (resvg; text needs a system font).\n\nExit status: 0 drawn, and the covering statement's prediction (if any) agrees with the engine; 1 drawn, and it disagrees; 2 bad input or output; 3 no period within --max-positions."
+)]
 pub struct DrawArgs {
     /// The three moves, as `3,5,11` or `3 5 11` (any order, distinct, positive).
     #[arg(required = true, num_args = 1..)]
