@@ -138,7 +138,12 @@ fn main() -> ExitCode {
             })
             .to_string()
         } else {
-            format!("{} {}: {}", label(&verdict), file.display(), verdict.message())
+            format!(
+                "{} {}: {}",
+                label(&verdict),
+                file.display(),
+                verdict.message()
+            )
         };
         if writeln!(out, "{line}").is_err() {
             break; // a closed pipe: stop quietly

@@ -79,14 +79,13 @@ fn check_inner(claim: &SequenceClaim, limits: &Limits) -> Result<String, Failure
     })?;
     match (q, claim.preperiod_witness) {
         (0, None) => {}
-        (0, Some(w)) => {
-            return wrong(format!(
-                "pre-period 0 needs no witness, but {w} is given"
-            ))
-        }
+        (0, Some(w)) => return wrong(format!("pre-period 0 needs no witness, but {w} is given")),
         (_, None) => return wrong(format!("pre-period {q} > 0 needs the witness {}", q - 1)),
         (_, Some(w)) if w != q - 1 => {
-            return wrong(format!("pre-period witness must be q − 1 = {}, not {w}", q - 1))
+            return wrong(format!(
+                "pre-period witness must be q − 1 = {}, not {w}",
+                q - 1
+            ))
         }
         (_, Some(w)) => {
             if v(w) == v(w + p) {
@@ -136,7 +135,11 @@ fn summary(moves: &[u64], q: u64, p: u64, v: &impl Fn(u64) -> u32) -> String {
     } else {
         format!("nim-sequence with least pre-period {q} and least period {p}")
     };
-    let offset = if q == 0 { String::new() } else { format!("{q} + ") };
+    let offset = if q == 0 {
+        String::new()
+    } else {
+        format!("{q} + ")
+    };
     format!(
         "S = {}: {shape}; values {word}; P-positions {offset}{{{zeros}}} mod {p}",
         show_set(moves)
