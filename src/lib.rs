@@ -9,7 +9,9 @@ pub mod audit;
 pub mod avoidance;
 pub mod certify;
 pub mod engine;
+pub mod io;
 pub mod moves;
+pub mod pictures;
 pub mod subtraction;
 
 pub use nimcert_check as check;

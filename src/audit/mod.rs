@@ -12,6 +12,9 @@
 //! Paper modules register their claims in [`registry`].
 
 pub mod claim;
+pub mod range;
+pub mod report;
+pub mod sweep;
 
 pub use claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Scope, Status, Verdict};
 

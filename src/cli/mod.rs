@@ -1,10 +1,15 @@
 //! Subcommands of `nimcert`. Each submodule parses its own arguments and
 //! prints; the mathematics lives in the library.
 
+mod atlas;
+mod audit;
 mod avoid;
 mod certify;
+mod draw;
 mod output;
+mod progress;
 mod solve;
+mod sweep;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -29,8 +34,20 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Write a certificate for a subtraction game, for `nimcheck`.
     Certify(certify::CertifyArgs),
+    /// Audit every registered statement of papers A and B.
+    Audit(audit::AuditArgs),
+    /// Sweep three-move games: classify, compare with the engine, count.
+    Sweep(sweep::SweepArgs),
+    /// Merge the results of sweep shards into one result.
+    Merge(sweep::MergeArgs),
     /// Avoidance games DNG(S, W) on convex geometries (paper B).
     Avoid(avoid::AvoidArgs),
+    /// Atlas of paper A for a fixed a: one cell per (b, c), coloured by the
+    /// covering statement, least period or pre-period (SVG or PNG).
+    Atlas(atlas::AtlasArgs),
+    /// Draw one three-move game: the circle of residues with the angle and
+    /// the admissible arcs, and the value word of one period (SVG or PNG).
+    Draw(draw::DrawArgs),
 }
 
 /// A failure with its exit status.
@@ -82,6 +99,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Certify(args) => certify::run(args),
+        Command::Audit(args) => audit::run(args),
+        Command::Sweep(args) => sweep::run(args),
+        Command::Merge(args) => sweep::merge(args),
         Command::Avoid(args) => avoid::run(args),
+        Command::Atlas(args) => atlas::run(args),
+        Command::Draw(args) => draw::run(args),
     }
 }

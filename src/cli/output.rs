@@ -37,17 +37,8 @@ pub fn print(text: &str) {
     let _ = out.write_all(text.as_bytes());
 }
 
-/// Writes `text` to `path` atomically: a temporary file beside it, then a
-/// rename, so that a reader never sees half a file.
+/// Writes `text` to `path` atomically (see [`nimcert::io::write_atomically`]).
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    if let Some(dir) = dir {
-        std::fs::create_dir_all(dir).map_err(|e| CliError::io(format!("{}: {e}", dir.display())))?;
-    }
-    let name = path
-        .file_name()
-        .ok_or_else(|| CliError::io(format!("{}: not a file name", path.display())))?;
-    let tmp = path.with_file_name(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
-    std::fs::write(&tmp, text).map_err(|e| CliError::io(format!("{}: {e}", tmp.display())))?;
-    std::fs::rename(&tmp, path).map_err(|e| CliError::io(format!("{}: {e}", path.display())))
+    nimcert::io::write_atomically(path, text.as_bytes())
+        .map_err(|e| CliError::io(format!("{}: {e}", path.display())))
 }
