@@ -994,3 +994,54 @@ fn work_estimates_are_exact_for_each_geometry() {
     );
     assert_undecidable(&r, "checking needs about");
 }
+
+#[test]
+fn bitsets_of_more_than_one_word() {
+    // A star on 70 vertices (centre 0), W = {0}: 𝓜 = the 69 leaves, the
+    // classes are the leaves and ∅, and ∅ has an option at every leaf,
+    // including those past the first 64-bit word.
+    let n = 70u32;
+    let leaf = AvoidanceClass {
+        set: vec![],
+        parity: 1,
+        nim0: 1,
+        nim1: 0,
+        options: vec![],
+    };
+    let mut classes: Vec<AvoidanceClass> = (1..n)
+        .map(|x| AvoidanceClass {
+            set: vec![x],
+            ..leaf.clone()
+        })
+        .collect();
+    classes.push(AvoidanceClass {
+        set: vec![],
+        parity: 0,
+        nim0: 1,
+        nim1: 0,
+        options: (0..n - 1).collect(),
+    });
+    let claim = AvoidanceClaim {
+        geometry: AvoidanceGeometry::TreeVertices {
+            vertices: n,
+            edges: (1..n).map(|x| (0, x)).collect(),
+        },
+        win: vec![0],
+        nim: 1,
+        maximal: (1..n).map(|x| vec![x]).collect(),
+        classes,
+    };
+    assert_eq!(
+        av(claim.clone()),
+        Verdict::Valid(
+            "DNG(S, W) with |S| = 70, W = {0}: nim 1 (69 maximal non-generating sets, 70 structure classes)"
+                .into()
+        )
+    );
+    let mut c = claim.clone();
+    c.classes[69].options.pop();
+    assert_invalid(&av(c), "options should be classes");
+    let mut c = claim;
+    c.maximal.pop();
+    assert_invalid(&av(c), "missing maximal non-generating set: {69}");
+}
