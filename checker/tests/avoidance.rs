@@ -1045,3 +1045,89 @@ fn bitsets_of_more_than_one_word() {
     c.maximal.pop();
     assert_invalid(&av(c), "missing maximal non-generating set: {69}");
 }
+
+fn star(n: u32) -> AvoidanceClaim {
+    let leaf = |x: u32| AvoidanceClass {
+        set: vec![x],
+        parity: 1,
+        nim0: 1,
+        nim1: 0,
+        options: vec![],
+    };
+    let mut classes: Vec<AvoidanceClass> = (1..n).map(leaf).collect();
+    classes.push(AvoidanceClass {
+        set: vec![],
+        parity: 0,
+        nim0: 1,
+        nim1: 0,
+        options: (0..n - 1).collect(),
+    });
+    AvoidanceClaim {
+        geometry: AvoidanceGeometry::TreeVertices {
+            vertices: n,
+            edges: (1..n).map(|x| (0, x)).collect(),
+        },
+        win: vec![0],
+        nim: 1,
+        maximal: (1..n).map(|x| vec![x]).collect(),
+        classes,
+    }
+}
+
+/// The chain geometry on n points: the convex sets are {0..k}, k < n, and
+/// ∅; with W = {n − 1}, 𝓜 = {{0..n − 2}}.
+fn chain(n: u32) -> AvoidanceClaim {
+    let odd = (n - 1) % 2 == 1;
+    AvoidanceClaim {
+        geometry: AvoidanceGeometry::Closure {
+            points: n,
+            convex_sets: (0..=n).map(|k| (0..k).collect()).collect(),
+        },
+        win: vec![n - 1],
+        nim: if odd { 1 } else { 0 },
+        maximal: vec![(0..n - 1).collect()],
+        classes: vec![AvoidanceClass {
+            set: (0..n - 1).collect(),
+            parity: odd as u8,
+            nim0: if odd { 1 } else { 0 },
+            nim1: if odd { 0 } else { 1 },
+            options: vec![],
+        }],
+    }
+}
+
+/// The least --max-work that admits the claim (the estimate is monotone).
+fn least_work(claim: &AvoidanceClaim) -> u64 {
+    let accepted = |w: u64| {
+        matches!(
+            av_with(
+                claim.clone(),
+                &Limits {
+                    max_work: w,
+                    ..Limits::default()
+                }
+            ),
+            Verdict::Valid(_)
+        )
+    };
+    assert!(accepted(1_000_000_000));
+    let (mut lo, mut hi) = (0u64, 1_000_000_000u64);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if accepted(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
+}
+
+#[test]
+fn work_estimates_past_one_word() {
+    assert_valid(&av(star(70)));
+    assert_valid(&av(chain(66)));
+    assert_valid(&av(chain(7)));
+    assert_eq!(least_work(&star(70)), 1_459_778);
+    assert_eq!(least_work(&chain(66)), 44_756);
+}
