@@ -224,7 +224,19 @@ fn is_valid_verdict(certificate: &Certificate) -> bool {
 fn checker_rejects_exactly_the_invalid_mutants() {
     let mut rng = Rng(0x5EED);
     let (mut mutants, mut invalid, mut rejected, mut disagreements) = (0u64, 0u64, 0u64, vec![]);
-    while mutants < 6000 {
+    let mut tally = |moves: &[u64], judge: bool, mutant: &Certificate| {
+        let checker = is_valid_verdict(mutant);
+        mutants += 1;
+        invalid += u64::from(!judge);
+        rejected += u64::from(!checker);
+        if judge != checker {
+            disagreements.push(format!(
+                "{moves:?}: judge {judge}, checker {checker}: {mutant:?}"
+            ));
+        }
+    };
+    let mut count = 0;
+    while count < 6000 {
         let size = 1 + rng.below(4);
         let mut moves: Vec<u64> = (0..size).map(|_| 1 + rng.below(30)).collect();
         moves.sort_unstable();
@@ -233,39 +245,29 @@ fn checker_rejects_exactly_the_invalid_mutants() {
         let seq = sequence_certificate(&game, search_provenance());
         let pset = pset_certificate(&game, search_provenance());
         for _ in 0..4 {
-            let mut mutant = seq.clone();
             let Claim::Sequence(claim) = &seq.claim else {
                 unreachable!()
             };
             let m = mutate_sequence(claim, &game, &mut rng);
             let judge = sequence_is_valid(&m, &game);
-            mutant.claim = Claim::Sequence(m);
-            let checker = is_valid_verdict(&mutant);
-            mutants += 1;
-            invalid += u64::from(!judge);
-            rejected += u64::from(!checker);
-            if judge != checker {
-                disagreements.push(format!(
-                    "{moves:?}: judge {judge}, checker {checker}: {mutant:?}"
-                ));
-            }
+            let mutant = Certificate {
+                claim: Claim::Sequence(m),
+                ..seq.clone()
+            };
+            tally(&moves, judge, &mutant);
+            count += 1;
             if let Some(pset) = &pset {
                 let Claim::PSet(claim) = &pset.claim else {
                     unreachable!()
                 };
-                let mut mutant = pset.clone();
                 let m = mutate_pset(claim, &mut rng);
                 let judge = pset_is_valid(&m, &game);
-                mutant.claim = Claim::PSet(m);
-                let checker = is_valid_verdict(&mutant);
-                mutants += 1;
-                invalid += u64::from(!judge);
-                rejected += u64::from(!checker);
-                if judge != checker {
-                    disagreements.push(format!(
-                        "{moves:?}: judge {judge}, checker {checker}: {mutant:?}"
-                    ));
-                }
+                let mutant = Certificate {
+                    claim: Claim::PSet(m),
+                    ..pset.clone()
+                };
+                tally(&moves, judge, &mutant);
+                count += 1;
             }
         }
     }

@@ -2,7 +2,7 @@
 //! (paper B): nim number, maximal non-generating sets, structure diagram,
 //! the paper's covering statement, certificates.
 
-use super::output::{print, write_atomically, Format};
+use super::output::{print, render, write_atomically, Format};
 use super::CliError;
 use clap::{Args, Subcommand};
 use nimcert::avoidance::affine::AffineGeometry;
@@ -347,15 +347,7 @@ pub fn run(args: AvoidArgs) -> Result<ExitCode, CliError> {
             }
         }
     }
-    let text = match common.format {
-        Format::Text => report.text(diagram.start),
-        Format::Json => serde_json::to_string_pretty(&report).expect("serializable") + "\n",
-        Format::Ron => {
-            ron::ser::to_string_pretty(&report, ron::ser::PrettyConfig::new().compact_arrays(true))
-                .expect("serializable")
-                + "\n"
-        }
-    };
+    let text = render(&report, common.format, || report.text(diagram.start));
     print(&text);
     Ok(exit_code(&report))
 }

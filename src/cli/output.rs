@@ -20,6 +20,24 @@ pub enum Format {
     Ron,
 }
 
+/// Renders a report: `text` for the text format, else the report itself as
+/// pretty JSON or RON, each ending in a newline.
+pub fn render<T: serde::Serialize>(
+    report: &T,
+    format: Format,
+    text: impl FnOnce() -> String,
+) -> String {
+    match format {
+        Format::Text => text(),
+        Format::Json => serde_json::to_string_pretty(report).expect("serializable") + "\n",
+        Format::Ron => {
+            ron::ser::to_string_pretty(report, ron::ser::PrettyConfig::new().compact_arrays(true))
+                .expect("serializable")
+                + "\n"
+        }
+    }
+}
+
 /// Joins the words of a moves argument (`2,5,7` or `2 5 7`) and parses them.
 pub fn parse_moves(words: &[String]) -> Result<MoveSet, CliError> {
     MoveSet::parse(&words.join(" ")).map_err(CliError::input)

@@ -1,6 +1,6 @@
 //! `nimcert solve`.
 
-use super::output::{parse_moves, print, solve_game, Format};
+use super::output::{parse_moves, print, render, solve_game, Format};
 use super::CliError;
 use clap::Args;
 use nimcert::engine::{Periodicity, Value, DEFAULT_MAX_POSITIONS};
@@ -251,21 +251,13 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
     let game = solve_game(&moves, args.max_positions)?;
     let paper_a = classify(moves.as_slice());
     let report = SolveReport::new(&game, paper_a.as_ref());
-    let text = match args.format {
-        Format::Text => {
-            let mut text = report.text(&moves.to_string());
-            if let Some(c) = &paper_a {
-                text.push_str(&paper_a_text(c, &game));
-            }
-            text
+    let text = render(&report, args.format, || {
+        let mut text = report.text(&moves.to_string());
+        if let Some(c) = &paper_a {
+            text.push_str(&paper_a_text(c, &game));
         }
-        Format::Json => serde_json::to_string_pretty(&report).expect("serializable") + "\n",
-        Format::Ron => {
-            ron::ser::to_string_pretty(&report, ron::ser::PrettyConfig::new().compact_arrays(true))
-                .expect("serializable")
-                + "\n"
-        }
-    };
+        text
+    });
     print(&text);
     Ok(if report.agrees == Some(false) {
         ExitCode::from(1)

@@ -1,6 +1,6 @@
 //! `nimcert sweep` and `nimcert merge`.
 
-use super::output::{print, Format};
+use super::output::{print, render, Format};
 use super::progress::bar;
 use super::CliError;
 use clap::Args;
@@ -118,12 +118,8 @@ pub fn merge(args: MergeArgs) -> Result<ExitCode, CliError> {
 
 fn show(result: &SweepResult, format: Format) -> Result<ExitCode, CliError> {
     let text = match format {
-        Format::Text => text(result),
         Format::Json => result.to_json(),
-        Format::Ron => {
-            ron::ser::to_string_pretty(result, ron::ser::PrettyConfig::new()).expect("serializable")
-                + "\n"
-        }
+        _ => render(result, format, || text(result)),
     };
     print(&text);
     Ok(if result.tally.mismatches > 0 {
