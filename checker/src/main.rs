@@ -44,6 +44,12 @@ struct Args {
     /// Largest number of elementary checking steps per certificate.
     #[arg(long, default_value_t = Limits::default().max_work)]
     max_work: u64,
+    /// Largest ground set of an avoidance game, in points.
+    #[arg(long, default_value_t = Limits::default().max_points)]
+    max_points: u64,
+    /// Largest number of structure classes of an avoidance game.
+    #[arg(long, default_value_t = Limits::default().max_classes)]
+    max_classes: u64,
 }
 
 impl Args {
@@ -54,6 +60,8 @@ impl Args {
             max_move: self.max_move,
             max_period: self.max_period,
             max_work: self.max_work,
+            max_points: self.max_points,
+            max_classes: self.max_classes,
             ..Limits::default()
         }
     }

@@ -228,3 +228,25 @@ fn usage_errors() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn avoidance_limit_flags_reach_the_checker() {
+    let d = Dir::new("avflags");
+    // Paper B, §2 closure system with W = {0}: |S| = 4, one class.
+    let text = "(format: 1, provenance: (tool: \"t\", method: Search(engine: \"t\")), \
+        claim: Avoidance((geometry: Closure(points: 4, convex_sets: [[1, 2], [0, 1, 2], [1, 2, 3], [0, 1, 2, 3]]), \
+        win: [0], nim: 1, maximal: [[1, 2, 3]], \
+        classes: [(set: [1, 2, 3], parity: 1, nim0: 1, nim1: 0, options: [])])))";
+    let v = d.file("v.ron", text);
+    assert_eq!(run(&[&v], &[]).0, 0);
+    for (flag, ok, refused, needle) in [
+        ("--max-points", "4", "3", "(--max-points)"),
+        ("--max-classes", "1", "0", "(--max-classes)"),
+    ] {
+        let (code, out) = run(&[&v], &[flag, ok]);
+        assert_eq!(code, 0, "{flag} {ok}: {out}");
+        let (code, out) = run(&[&v], &[flag, refused]);
+        assert_eq!(code, 2, "{flag} {refused}: {out}");
+        assert!(out.contains(needle), "{flag} {refused}: {out}");
+    }
+}
