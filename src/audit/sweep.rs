@@ -180,10 +180,7 @@ impl Tally {
         match candidates.iter().find(|(ok, _, _)| *ok) {
             Some(&(_, name, candidate)) => {
                 self.admissible += 1;
-                *self
-                    .admissible_by_candidate
-                    .entry(name.to_string())
-                    .or_default() += 1;
+                bump(&mut self.admissible_by_candidate, name);
                 let as_predicted = pure && qp.period == class.g * candidate;
                 self.admissible_as_predicted += u64::from(as_predicted);
             }
@@ -193,10 +190,7 @@ impl Tally {
             }
         }
         if let Some(prediction) = &class.prediction {
-            *self
-                .covered_by
-                .entry(prediction.statement.clone())
-                .or_default() += 1;
+            bump(&mut self.covered_by, &prediction.statement);
             let agrees = pure && qp.period == prediction.period && values == prediction.values;
             if !agrees {
                 self.mismatches += 1;
@@ -210,6 +204,16 @@ impl Tally {
                     });
                 }
             }
+        }
+    }
+}
+
+/// Adds 1 at `key`, allocating the key only the first time.
+fn bump(map: &mut BTreeMap<String, u64>, key: &str) {
+    match map.get_mut(key) {
+        Some(n) => *n += 1,
+        None => {
+            map.insert(key.to_string(), 1);
         }
     }
 }
