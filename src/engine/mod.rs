@@ -96,6 +96,7 @@ impl Periodicity {
 pub struct Solver {
     values: Vec<Value>,
     scratch: Vec<u64>,
+    moves: Vec<usize>,
     computed: u64,
 }
 
@@ -124,13 +125,22 @@ impl Solver {
     /// Finds the least pre-period and least period of G_S, computing at most
     /// `max_positions` positions.
     pub fn solve(&mut self, moves: &MoveSet, max_positions: u64) -> Result<QP, NoPeriodFound> {
-        let c = moves.largest() as usize;
+        // The moves as indices, in a buffer kept between games.
+        let mut buffer = std::mem::take(&mut self.moves);
+        buffer.clear();
+        buffer.extend(moves.as_slice().iter().map(|&m| m as usize));
+        let result = self.solve_moves(&buffer, max_positions);
+        self.moves = buffer;
+        result
+    }
+
+    fn solve_moves(&mut self, moves: &[usize], max_positions: u64) -> Result<QP, NoPeriodFound> {
+        let c = *moves.last().expect("a move set is never empty");
         let limit = max_positions.min(usize::MAX as u64) as usize;
-        let moves: Vec<usize> = moves.as_slice().iter().map(|&m| m as usize).collect();
         self.values.clear();
         // Positions below c: only moves s ≤ x are available.
         for x in 0..c.min(limit) {
-            let v = mex::mex_prefix(&self.values, &moves, x, &mut self.scratch);
+            let v = mex::mex_prefix(&self.values, moves, x, &mut self.scratch);
             self.values.push(v);
         }
         if c >= limit {
@@ -138,7 +148,7 @@ impl Solver {
                 limit: max_positions,
             });
         }
-        let found = match moves.as_slice() {
+        let found = match moves {
             &[s1] => self.brent(&FixedMoves([s1]), c, limit),
             &[s1, s2] => self.brent(&FixedMoves([s1, s2]), c, limit),
             &[s1, s2, s3] => self.brent(&FixedMoves([s1, s2, s3]), c, limit),
