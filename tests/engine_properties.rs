@@ -4,7 +4,7 @@
 mod common;
 
 use common::oracle_qp;
-use nimcert::engine::{naive_prefix, solve, DEFAULT_MAX_POSITIONS};
+use nimcert::engine::{naive_prefix, solve, Solver, DEFAULT_MAX_POSITIONS};
 use nimcert::moves::MoveSet;
 use proptest::prelude::*;
 use quickcheck::{QuickCheck, TestResult};
@@ -47,6 +47,25 @@ proptest! {
         }
         if q > 0 {
             prop_assert_ne!(game.value(q - 1), game.value(q - 1 + p));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// A period hint never changes the answer: right hints (the period, a
+    /// multiple of it), wrong hints and hints past the bound all give the
+    /// same (q, p) and values as the plain cycle search.
+    #[test]
+    fn engine_hint_never_changes_the_answer(moves in move_set(), factor in 1u64..4, offset in 0u64..3, wild in 1u64..200) {
+        let set = MoveSet::new(&moves).unwrap();
+        let plain = solve(&set, DEFAULT_MAX_POSITIONS).unwrap();
+        let mut solver = Solver::new();
+        for hint in [plain.qp.period * factor + offset, wild] {
+            let qp = solver.solve_hinted(&set, Some(hint), DEFAULT_MAX_POSITIONS).unwrap();
+            prop_assert_eq!(qp, plain.qp, "hint {}", hint);
+            prop_assert_eq!(&solver.values()[..plain.values.len()], &plain.values[..]);
         }
     }
 }

@@ -16,7 +16,7 @@ use super::range::RangeArg;
 use crate::certify::{search_provenance, sequence_claim};
 use crate::engine::{Solver, QP};
 use crate::moves::{gcd, MoveSet};
-use crate::subtraction::classify;
+use crate::subtraction::{classify, Classification};
 use nimcert_check::format::{Certificate, Claim, FORMAT_VERSION};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -158,10 +158,15 @@ impl Tally {
         add_maps(&mut self.period_distribution, &other.period_distribution);
     }
 
-    /// Tallies one triple, given the engine's result.
-    fn record(&mut self, moves: [u64; 3], engine: Option<(QP, &[crate::engine::Value])>) {
+    /// Tallies one triple, given its classification and the engine's result.
+    fn record(
+        &mut self,
+        moves: [u64; 3],
+        class: Option<&Classification>,
+        engine: Option<(QP, &[crate::engine::Value])>,
+    ) {
         self.triples += 1;
-        let Some(class) = classify(&moves) else {
+        let Some(class) = class else {
             return;
         };
         let Some((qp, values)) = engine else {
@@ -421,9 +426,16 @@ fn sweep_unit(
     let mut tally = Tally::default();
     for moves in spec.triples(unit) {
         let set = MoveSet::new(&moves).map_err(|e| e.to_string())?;
-        let solved = solver.solve(&set, spec.max_positions).ok();
+        // The prediction's period is only a hint: the engine tests it by
+        // the mex rule and finds the exact (q, p) either way.
+        let class = classify(&moves);
+        let hint = class
+            .as_ref()
+            .and_then(|c| c.prediction.as_ref())
+            .map(|p| p.period);
+        let solved = solver.solve_hinted(&set, hint, spec.max_positions).ok();
         let engine = solved.map(|qp| (qp, &solver.values()[..(qp.preperiod + qp.period) as usize]));
-        tally.record(moves, engine);
+        tally.record(moves, class.as_ref(), engine);
         if let (Some(out), Some(qp)) = (out.filter(|o| o.certificates), solved) {
             let cert = Certificate {
                 format: FORMAT_VERSION,

@@ -100,6 +100,22 @@ pub struct Solver {
     computed: u64,
 }
 
+/// Calls `$self.$method(&moves, $args...)` with the moves as a
+/// [`FixedMoves`] when there are at most five (so the mex loop is unrolled),
+/// else as [`AnyMoves`].
+macro_rules! with_moves {
+    ($self:ident . $method:ident ($moves:expr $(, $arg:expr)*)) => {
+        match $moves {
+            &[s1] => $self.$method(&FixedMoves([s1]) $(, $arg)*),
+            &[s1, s2] => $self.$method(&FixedMoves([s1, s2]) $(, $arg)*),
+            &[s1, s2, s3] => $self.$method(&FixedMoves([s1, s2, s3]) $(, $arg)*),
+            &[s1, s2, s3, s4] => $self.$method(&FixedMoves([s1, s2, s3, s4]) $(, $arg)*),
+            &[s1, s2, s3, s4, s5] => $self.$method(&FixedMoves([s1, s2, s3, s4, s5]) $(, $arg)*),
+            other => $self.$method(&AnyMoves(other) $(, $arg)*),
+        }
+    };
+}
+
 /// Multiplier of the rolling hash (odd, so multiplication is invertible
 /// mod 2^64).
 const HASH_BASE: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -125,37 +141,90 @@ impl Solver {
     /// Finds the least pre-period and least period of G_S, computing at most
     /// `max_positions` positions.
     pub fn solve(&mut self, moves: &MoveSet, max_positions: u64) -> Result<QP, NoPeriodFound> {
+        self.solve_hinted(moves, None, max_positions)
+    }
+
+    /// Like [`Solver::solve`], but first tries `hint` (a period predicted
+    /// from 0, e.g. by a paper's formula) and only falls back to the cycle
+    /// search when the hint fails. The answer is the same exact (q, p) either
+    /// way; a right hint saves the search's overshoot and hashing.
+    ///
+    /// The test of a hint P: compute G on [0, P + c) by the mex rule; if the
+    /// window W(P + c) = (G(P), …, G(P + c − 1)) equals W(c) = (G(0), …,
+    /// G(c − 1)), then G(x + P) = G(x) for every x ≥ 0 (each value past c is
+    /// the same function of its window), so q = 0, and the least period is
+    /// the least period d | P of the cyclic word G(0) … G(P − 1).
+    pub fn solve_hinted(
+        &mut self,
+        moves: &MoveSet,
+        hint: Option<u64>,
+        max_positions: u64,
+    ) -> Result<QP, NoPeriodFound> {
         // The moves as indices, in a buffer kept between games.
         let mut buffer = std::mem::take(&mut self.moves);
         buffer.clear();
         buffer.extend(moves.as_slice().iter().map(|&m| m as usize));
-        let result = self.solve_moves(&buffer, max_positions);
+        let hinted = hint.and_then(|p| self.try_pure_period(&buffer, p, max_positions));
+        let result = match hinted {
+            Some(qp) => Ok(qp),
+            None => self.solve_moves(&buffer, max_positions),
+        };
         self.moves = buffer;
         result
+    }
+
+    /// The hint test of [`Solver::solve_hinted`].
+    fn try_pure_period(&mut self, moves: &[usize], p: u64, max_positions: u64) -> Option<QP> {
+        let c = *moves.last().expect("a move set is never empty");
+        let p = usize::try_from(p).ok().filter(|&p| p >= 1)?;
+        let end = p.checked_add(c)?;
+        if end as u64 > max_positions {
+            return None;
+        }
+        self.fill_prefix(moves, c);
+        with_moves!(self.extend_to(moves, end));
+        self.computed = end as u64;
+        if self.values[p..end] != self.values[..c] {
+            return None;
+        }
+        let values = &self.values;
+        let d = outcome::least_cyclic_period(p, |i, j| values[i] == values[j]);
+        self.values.truncate(d);
+        Some(QP {
+            preperiod: 0,
+            period: d as u64,
+        })
+    }
+
+    /// G on [0, end) for `end` ≤ c: positions below the largest move c,
+    /// where only the moves s ≤ x are available.
+    fn fill_prefix(&mut self, moves: &[usize], end: usize) {
+        self.values.clear();
+        for x in 0..end {
+            let v = mex::mex_prefix(&self.values, moves, x, &mut self.scratch);
+            self.values.push(v);
+        }
+    }
+
+    /// Extends G from its current length (at least c) to `end` positions.
+    fn extend_to<M: FullMex>(&mut self, moves: &M, end: usize) {
+        self.values.reserve(end.saturating_sub(self.values.len()));
+        for x in self.values.len()..end {
+            let v = moves.mex_at(&self.values, x, &mut self.scratch);
+            self.values.push(v);
+        }
     }
 
     fn solve_moves(&mut self, moves: &[usize], max_positions: u64) -> Result<QP, NoPeriodFound> {
         let c = *moves.last().expect("a move set is never empty");
         let limit = max_positions.min(usize::MAX as u64) as usize;
-        self.values.clear();
-        // Positions below c: only moves s ≤ x are available.
-        for x in 0..c.min(limit) {
-            let v = mex::mex_prefix(&self.values, moves, x, &mut self.scratch);
-            self.values.push(v);
-        }
+        self.fill_prefix(moves, c.min(limit));
         if c >= limit {
             return Err(NoPeriodFound {
                 limit: max_positions,
             });
         }
-        let found = match moves {
-            &[s1] => self.brent(&FixedMoves([s1]), c, limit),
-            &[s1, s2] => self.brent(&FixedMoves([s1, s2]), c, limit),
-            &[s1, s2, s3] => self.brent(&FixedMoves([s1, s2, s3]), c, limit),
-            &[s1, s2, s3, s4] => self.brent(&FixedMoves([s1, s2, s3, s4]), c, limit),
-            &[s1, s2, s3, s4, s5] => self.brent(&FixedMoves([s1, s2, s3, s4, s5]), c, limit),
-            other => self.brent(&AnyMoves(other), c, limit),
-        };
+        let found = with_moves!(self.brent(moves, c, limit));
         self.computed = self.values.len() as u64;
         let (tortoise, period) = found.ok_or(NoPeriodFound {
             limit: max_positions,
