@@ -21,13 +21,8 @@ pub enum AuditFormat {
     Markdown,
 }
 
-/// Arguments of `nimcert audit`.
-///
-/// Runs every registered statement of papers A and B on its default range
-/// (or the overrides) and prints, per claim: id, statement, instances
-/// checked, verdict (holds / fails / open) and the smallest counterexample or
-/// the verified range. Exit status 0 when every claim holds or is open, 1
-/// when a printed statement fails.
+/// Arguments of `nimcert audit` (its help text is the subcommand's doc in
+/// `cli/mod.rs`).
 #[derive(Args)]
 pub struct AuditArgs {
     /// Only claims whose id starts with this (repeatable), e.g. `A.Table1`.

@@ -35,8 +35,26 @@ enum Command {
     /// Write a certificate for a subtraction game, for `nimcheck`.
     Certify(certify::CertifyArgs),
     /// Audit every registered statement of papers A and B.
+    ///
+    /// Runs every claim on its default range (or the overrides) and prints,
+    /// per claim: id, instances checked, verdict (holds / fails / open), the
+    /// statement as printed, and the smallest counterexample or the verified
+    /// range. Exit status 0 when every claim holds or is open, 1 when a
+    /// printed statement fails.
     Audit(audit::AuditArgs),
     /// Sweep three-move games: classify, compare with the engine, count.
+    ///
+    /// Enumerates triples {a, b, c}, classifies each by paper A, compares the
+    /// covering statement's prediction with the engine, and prints counts by
+    /// class and the least-period distribution. Exit status 1 when any
+    /// prediction disagrees with the engine.
+    ///
+    /// A big sweep as a job array: run `nimcert sweep ... --shard $K/$N --out
+    /// DIR` for K = 0..N−1 (a Slurm array `--array=0-15` with
+    /// K=$SLURM_ARRAY_TASK_ID, or `seq 0 15 | parallel nimcert sweep ...
+    /// --shard {}/16 --out DIR`), then `nimcert merge DIR/result-*.json`.
+    /// A sweep with --out that is killed resumes where it stopped when
+    /// started again with the same arguments.
     Sweep(sweep::SweepArgs),
     /// Merge the results of sweep shards into one result.
     Merge(sweep::MergeArgs),

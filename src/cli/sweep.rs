@@ -10,17 +10,8 @@ use std::fmt::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Arguments of `nimcert sweep`.
-///
-/// Enumerates triples {a, b, c}, classifies each by paper A, compares the
-/// covering statement's prediction with the engine, and prints counts by
-/// class and the least-period distribution. Exit status 1 when any
-/// prediction disagrees with the engine.
-///
-/// A big sweep as a job array: run `nimcert sweep ... --shard $K/$N --out
-/// DIR` for K = 0..N−1 (e.g. a Slurm array `--array=0-15` with
-/// K=$SLURM_ARRAY_TASK_ID, or `seq 0 15 | parallel nimcert sweep ...
-/// --shard {}/16 --out DIR`), then `nimcert merge DIR/result-*.json`.
+/// Arguments of `nimcert sweep` (its help text is the subcommand's doc in
+/// `cli/mod.rs`).
 #[derive(Args)]
 pub struct SweepArgs {
     /// Range of a: N, A..=B or ..=B (from 1).
