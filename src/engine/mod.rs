@@ -244,13 +244,17 @@ impl Solver {
     }
 
     /// Brent's cycle detection on the windows W(x) = (G(x − c), …, G(x − 1)),
-    /// x ≥ c. Returns (t, λ) with W(t) = W(t + λ) and λ the least period.
+    /// x ≥ c, plus a fixed anchor at the first window W(c). Returns (t, λ)
+    /// with W(t) = W(t + λ) and λ the least period: Brent's tortoise only
+    /// matches once it is on the cycle, at distance exactly λ; the anchor only
+    /// matches when W(c) is on the cycle, first at distance λ.
     fn brent<M: FullMex>(&mut self, moves: &M, c: usize, limit: usize) -> Option<(usize, usize)> {
         let base_c = (0..c).fold(1u64, |acc, _| acc.wrapping_mul(HASH_BASE));
         // Hash of W(c).
         let mut h = self.values.iter().fold(0u64, |acc, &v| {
             acc.wrapping_mul(HASH_BASE).wrapping_add(v as u64)
         });
+        let anchor_hash = h;
         let mut tortoise = c;
         let mut tortoise_hash = h;
         let mut power = 1usize;
@@ -269,6 +273,12 @@ impl Solver {
                 .wrapping_sub((self.values[hare - c] as u64).wrapping_mul(base_c));
             hare += 1;
             lam += 1;
+            // The anchor W(c): when G is purely periodic it lies on the
+            // cycle, and its first return, at c + λ, ends the search with no
+            // overshoot.
+            if h == anchor_hash && self.values[..c] == self.values[hare - c..hare] {
+                return Some((c, hare - c));
+            }
             if h == tortoise_hash
                 && self.values[tortoise - c..tortoise] == self.values[hare - c..hare]
             {
