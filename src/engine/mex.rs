@@ -78,6 +78,9 @@ pub(crate) fn mex_full(
 pub(crate) trait FullMex {
     /// G(x) for x ≥ c, given G on [0, x).
     fn mex_at(&self, values: &[Value], x: usize, scratch: &mut Vec<u64>) -> Value;
+
+    /// G(x) for x < c, given G on [0, x): only the moves s ≤ x count.
+    fn mex_below(&self, values: &[Value], x: usize, scratch: &mut Vec<u64>) -> Value;
 }
 
 /// K moves known at compile time (K < 64).
@@ -92,6 +95,17 @@ impl<const K: usize> FullMex for FixedMoves<K> {
         }
         mex_of_mask(mask)
     }
+
+    #[inline(always)]
+    fn mex_below(&self, values: &[Value], x: usize, _scratch: &mut Vec<u64>) -> Value {
+        let mut mask = 0u64;
+        for s in self.0 {
+            if s <= x {
+                mask |= 1u64 << values[x - s];
+            }
+        }
+        mex_of_mask(mask)
+    }
 }
 
 /// Any number of moves.
@@ -101,6 +115,11 @@ impl FullMex for AnyMoves<'_> {
     #[inline(always)]
     fn mex_at(&self, values: &[Value], x: usize, scratch: &mut Vec<u64>) -> Value {
         mex_full(values, self.0, x, scratch)
+    }
+
+    #[inline(always)]
+    fn mex_below(&self, values: &[Value], x: usize, scratch: &mut Vec<u64>) -> Value {
+        mex_prefix(values, self.0, x, scratch)
     }
 }
 

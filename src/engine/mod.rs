@@ -181,7 +181,7 @@ impl Solver {
         if end as u64 > max_positions {
             return None;
         }
-        self.fill_prefix(moves, c);
+        with_moves!(self.fill_prefix(moves, c));
         with_moves!(self.extend_to(moves, end));
         self.computed = end as u64;
         if self.values[p..end] != self.values[..c] {
@@ -198,10 +198,10 @@ impl Solver {
 
     /// G on [0, end) for `end` ≤ c: positions below the largest move c,
     /// where only the moves s ≤ x are available.
-    fn fill_prefix(&mut self, moves: &[usize], end: usize) {
+    fn fill_prefix<M: FullMex>(&mut self, moves: &M, end: usize) {
         self.values.clear();
         for x in 0..end {
-            let v = mex::mex_prefix(&self.values, moves, x, &mut self.scratch);
+            let v = moves.mex_below(&self.values, x, &mut self.scratch);
             self.values.push(v);
         }
     }
@@ -218,7 +218,7 @@ impl Solver {
     fn solve_moves(&mut self, moves: &[usize], max_positions: u64) -> Result<QP, NoPeriodFound> {
         let c = *moves.last().expect("a move set is never empty");
         let limit = max_positions.min(usize::MAX as u64) as usize;
-        self.fill_prefix(moves, c.min(limit));
+        with_moves!(self.fill_prefix(moves, c.min(limit)));
         if c >= limit {
             return Err(NoPeriodFound {
                 limit: max_positions,

@@ -142,7 +142,7 @@ fn cover_of(t: &Triple) -> (Cover, Option<Prediction>) {
     }
     match thm34_prediction(t) {
         Some((p, block)) => {
-            let values = l_values(|x| block.binary_search(&x).is_ok(), t.a, p);
+            let values = l_values_of_block(&block, t.a, p);
             let prediction = Prediction {
                 statement: "A.Thm34".to_string(),
                 source: Source::Quoted,
@@ -173,7 +173,7 @@ fn table1_prediction(t: &Triple, row: u8, cover: &Cover) -> Prediction {
         .collect();
     block.sort_unstable();
     block.dedup();
-    let values = l_values(|x| block.binary_search(&x).is_ok(), t.a, p);
+    let values = l_values_of_block(&block, t.a, p);
     Prediction {
         statement: cover.id().expect("covered"),
         source: gen.source,
@@ -209,6 +209,17 @@ fn table2_prediction(t: &Triple, row: u8) -> Prediction {
             ("rho".to_string(), t.rho() as i64),
         ],
     }
+}
+
+/// Theorem 42's values on [0, p) for the P-positions `block` (increasing,
+/// inside [0, p)), with membership looked up in a table rather than by
+/// searching the block at every position.
+fn l_values_of_block(block: &[u64], a: u64, p: u64) -> Vec<Value> {
+    let mut member = vec![false; p as usize];
+    for &x in block {
+        member[x as usize] = true;
+    }
+    l_values(|x| member[x as usize], a, p)
 }
 
 /// Lemma 5: the prediction for S' carried to S = g·S'.

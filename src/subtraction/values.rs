@@ -2,7 +2,7 @@
 //! Theorem 42, Corollaries 43–44, Lemma 47, Prop. 48, Corollary 49.
 
 use super::angles::Admissible;
-use crate::engine::outcome::prime_factors;
+use crate::engine::outcome::least_cyclic_period;
 use crate::engine::Value;
 
 /// Theorem 42: the nim-sequence on [0, p) from W0 (p-periodic from 0,
@@ -43,16 +43,7 @@ pub fn l_function(in_v: impl Fn(u64) -> bool, a: u64, v: u64) -> u64 {
 /// The least period of a cyclic word (a divisor of its length): remove
 /// prime factors of the length while the word stays periodic.
 pub fn cyclic_least_period<T: PartialEq>(word: &[T]) -> u64 {
-    let p = word.len();
-    let periodic = |d: usize| (0..p).all(|i| word[i] == word[(i + d) % p]);
-    let mut d = p;
-    for r in prime_factors(p as u64) {
-        let r = r as usize;
-        while d % r == 0 && periodic(d / r) {
-            d /= r;
-        }
-    }
-    d as u64
+    least_cyclic_period(word.len(), |i, j| word[i] == word[j]) as u64
 }
 
 /// Corollary 44 as printed: for a non-additive covered game with least
