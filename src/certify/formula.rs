@@ -69,7 +69,7 @@ pub fn statement_provenance(prediction: &Prediction) -> Provenance {
                 .parameters
                 .iter()
                 .map(|(name, value)| Parameter {
-                    name: name.clone(),
+                    name: name.to_string(),
                     value: *value,
                 })
                 .collect(),

@@ -74,7 +74,7 @@ pub struct Prediction {
     /// The predicted values on [0, p).
     pub values: Vec<Value>,
     /// The parameters the formula used, by name (g first).
-    pub parameters: Vec<(String, i64)>,
+    pub parameters: Vec<(&'static str, i64)>,
 }
 
 impl Prediction {
@@ -149,10 +149,7 @@ fn cover_of(t: &Triple) -> (Cover, Option<Prediction>) {
                 period: p,
                 p_positions: block,
                 values,
-                parameters: vec![
-                    ("P".to_string(), p as i64),
-                    ("rho".to_string(), t.rho() as i64),
-                ],
+                parameters: vec![("P", p as i64), ("rho", t.rho() as i64)],
             };
             (Cover::Thm34, Some(prediction))
         }
@@ -180,11 +177,7 @@ fn table1_prediction(t: &Triple, row: u8, cover: &Cover) -> Prediction {
         period: p,
         p_positions: block,
         values,
-        parameters: gen
-            .parameters
-            .iter()
-            .map(|&(name, value)| (name.to_string(), value))
-            .collect(),
+        parameters: gen.parameters.clone(),
     }
 }
 
@@ -204,10 +197,7 @@ fn table2_prediction(t: &Triple, row: u8) -> Prediction {
         period: p,
         p_positions,
         values,
-        parameters: vec![
-            ("K".to_string(), t.winding() as i64),
-            ("rho".to_string(), t.rho() as i64),
-        ],
+        parameters: vec![("K", t.winding() as i64), ("rho", t.rho() as i64)],
     }
 }
 
@@ -224,7 +214,7 @@ fn l_values_of_block(block: &[u64], a: u64, p: u64) -> Vec<Value> {
 
 /// Lemma 5: the prediction for S' carried to S = g·S'.
 fn dilate(mut p: Prediction, g: u64) -> Prediction {
-    p.parameters.insert(0, ("g".to_string(), g as i64));
+    p.parameters.insert(0, ("g", g as i64));
     if g == 1 {
         return p;
     }
