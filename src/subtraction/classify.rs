@@ -112,20 +112,21 @@ pub fn classify(moves: &[u64]) -> Option<Classification> {
     Triple::new(a, b, c)?;
     let (g, reduced) = reduce(&[a, b, c]);
     let t = Triple::new(reduced[0], reduced[1], reduced[2])?;
-    let (cover, prediction) = cover_of(&t);
+    let tests = admissible(&t.base(), t.rho());
+    let (cover, prediction) = cover_of(&t, &tests);
     Some(Classification {
         g,
         reduced: t,
         rho: t.rho(),
         winding: t.winding(),
-        admissible: admissible(&t.base(), t.rho()),
+        admissible: tests,
         cover,
         prediction: prediction.map(|p| dilate(p, g)),
     })
 }
 
 /// The covering statement of a primitive triple and its prediction.
-fn cover_of(t: &Triple) -> (Cover, Option<Prediction>) {
+fn cover_of(t: &Triple, tests: &Admissible) -> (Cover, Option<Prediction>) {
     if t.a == 1 {
         return match table2_row(t) {
             Some(row) => (Cover::Table2Row(row), Some(table2_prediction(t, row))),
@@ -140,7 +141,7 @@ fn cover_of(t: &Triple) -> (Cover, Option<Prediction>) {
         };
         return (cover, Some(table1_prediction(t, row, &cover)));
     }
-    match thm34_prediction(t) {
+    match thm34_prediction(t, tests) {
         Some((p, block)) => {
             let values = l_values_of_block(&block, t.a, p);
             let prediction = Prediction {

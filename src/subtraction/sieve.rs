@@ -3,7 +3,7 @@
 //! generators of every Table 1 row.
 
 use super::additive;
-use super::angles::admissible;
+use super::angles::Admissible;
 use super::{Source, Triple};
 
 /// Definition 15: x ∈ T_P ⟺ (x mod P) ∈ W0(B) and (x mod P) − c ∉ W0(B),
@@ -369,8 +369,9 @@ pub fn table1_generator(t: &Triple, row: u8) -> Generator {
 
 /// Theorem 34 (with Theorem 23): for an admissible angle, the least period
 /// is the least admissible candidate P and W0(S) is W0(B) (P = a + b) or
-/// T_P. Returns (P, P-positions in [0, P)), or `None` if not admissible.
-pub fn thm34_prediction(t: &Triple) -> Option<(u64, Vec<u64>)> {
-    let p = admissible(&t.base(), t.rho()).least_candidate(t.candidates())?;
+/// T_P. `tests` are the three angle tests at ρ (Prop. 20). Returns (P,
+/// P-positions in [0, P)), or `None` if not admissible.
+pub fn thm34_prediction(t: &Triple, tests: &Admissible) -> Option<(u64, Vec<u64>)> {
+    let p = tests.least_candidate(t.candidates())?;
     Some((p, (0..p).filter(|&x| thm23_in_w0(t, p, x)).collect()))
 }
