@@ -178,12 +178,7 @@ pub fn theta_cb_from_forbidden(base: &Base) -> Vec<u64> {
 /// ⋃_{i=0}^{t} [(2i + 1)a + 1, (2i + 2)a + ε − 1] for η even;
 /// [1, a − 1] ∪ ⋃_{i=−t−1}^{−1} [2ia + 1, (2i + 2)a − ε − 1] for η odd.
 pub fn z_minus_lambda_printed(base: &Base) -> Vec<bool> {
-    let (a, eta, eps, m) = (
-        base.a as i64,
-        base.eta() as i64,
-        base.eps() as i64,
-        base.m() as i64,
-    );
+    let (a, eta, eps, m) = signed_shape(base);
     let t = eta / 2;
     let mut arcs: Vec<(i64, i64)> = Vec::new();
     if eta % 2 == 0 {
@@ -193,6 +188,17 @@ pub fn z_minus_lambda_printed(base: &Base) -> Vec<bool> {
         arcs.extend((-t - 1..=-1).map(|i| (2 * i * a + 1, (2 * i + 2) * a - eps - 1)));
     }
     circle_of_arcs(&arcs, m)
+}
+
+/// (a, η, ε, m) as signed integers, for arc endpoints that may be negative
+/// before reduction mod m.
+fn signed_shape(base: &Base) -> (i64, i64, i64, i64) {
+    (
+        base.a as i64,
+        base.eta() as i64,
+        base.eps() as i64,
+        base.m() as i64,
+    )
 }
 
 /// The union of closed integer arcs [lo, hi] (empty when hi < lo) on Z/mZ.
@@ -211,12 +217,7 @@ fn circle_of_arcs(arcs: &[(i64, i64)], m: i64) -> Vec<bool> {
 /// [a + 1, a + ε] ∪ ⋃_{j=2}^{t+1} [(2j − 1)a, (2j − 1)a + ε]
 ///   ∪ [(η + 2)a, (η + 1)a + 2ε] for η = 2t + 1.
 pub fn c_ab(base: &Base) -> Vec<u64> {
-    let (a, eta, eps, m) = (
-        base.a as i64,
-        base.eta() as i64,
-        base.eps() as i64,
-        base.m() as i64,
-    );
+    let (a, eta, eps, m) = signed_shape(base);
     let t = eta / 2;
     let mut arcs: Vec<(i64, i64)> = Vec::new();
     if eta % 2 == 0 {
