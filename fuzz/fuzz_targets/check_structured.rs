@@ -62,6 +62,46 @@ fn shift(x: u64, d: i8) -> u64 {
     x.saturating_add_signed(d as i64)
 }
 
+/// Mutations of the fields both subtraction claims share: the moves and
+/// the minimality witnesses.
+fn mutate_shared(moves: &mut Vec<u64>, witnesses: &mut Vec<PeriodWitness>, m: &Mutation) {
+    match *m {
+        Mutation::WitnessPrime { index, prime } => {
+            if let Some(w) = at(witnesses, index) {
+                w.prime = prime as u64;
+            }
+        }
+        Mutation::WitnessPosition { index, position } => {
+            if let Some(w) = at(witnesses, index) {
+                w.position = position as u64;
+            }
+        }
+        Mutation::DropWitness(i) => {
+            if !witnesses.is_empty() {
+                let n = witnesses.len();
+                witnesses.remove(i as usize % n);
+            }
+        }
+        Mutation::AddWitness { prime, position } => witnesses.push(PeriodWitness {
+            prime: prime as u64,
+            position: position as u64,
+        }),
+        Mutation::Move { index, value } => {
+            if let Some(s) = at(moves, index) {
+                *s = value as u64;
+            }
+        }
+        Mutation::DropMove(i) => {
+            if !moves.is_empty() {
+                let n = moves.len();
+                moves.remove(i as usize % n);
+            }
+        }
+        Mutation::AddMove(s) => moves.push(s as u64),
+        _ => {}
+    }
+}
+
 fn mutate_sequence(c: &mut SequenceClaim, m: &Mutation) {
     match *m {
         Mutation::Value { index, value } => {
@@ -81,40 +121,8 @@ fn mutate_sequence(c: &mut SequenceClaim, m: &Mutation) {
             c.values.extend(tail);
             c.period = c.period.saturating_mul(2);
         }
-        Mutation::WitnessPrime { index, prime } => {
-            if let Some(w) = at(&mut c.period_witnesses, index) {
-                w.prime = prime as u64;
-            }
-        }
-        Mutation::WitnessPosition { index, position } => {
-            if let Some(w) = at(&mut c.period_witnesses, index) {
-                w.position = position as u64;
-            }
-        }
-        Mutation::DropWitness(i) => {
-            if !c.period_witnesses.is_empty() {
-                let n = c.period_witnesses.len();
-                c.period_witnesses.remove(i as usize % n);
-            }
-        }
-        Mutation::AddWitness { prime, position } => c.period_witnesses.push(PeriodWitness {
-            prime: prime as u64,
-            position: position as u64,
-        }),
         Mutation::PreperiodWitness(w) => c.preperiod_witness = w.map(u64::from),
-        Mutation::Move { index, value } => {
-            if let Some(s) = at(&mut c.moves, index) {
-                *s = value as u64;
-            }
-        }
-        Mutation::DropMove(i) => {
-            if !c.moves.is_empty() {
-                let n = c.moves.len();
-                c.moves.remove(i as usize % n);
-            }
-        }
-        Mutation::AddMove(s) => c.moves.push(s as u64),
-        _ => {}
+        _ => mutate_shared(&mut c.moves, &mut c.period_witnesses, m),
     }
 }
 
@@ -129,38 +137,6 @@ fn mutate_pset(c: &mut PSetClaim, m: &Mutation) {
             c.cover.extend(cover);
             c.period = p.saturating_mul(2);
         }
-        Mutation::WitnessPrime { index, prime } => {
-            if let Some(w) = at(&mut c.period_witnesses, index) {
-                w.prime = prime as u64;
-            }
-        }
-        Mutation::WitnessPosition { index, position } => {
-            if let Some(w) = at(&mut c.period_witnesses, index) {
-                w.position = position as u64;
-            }
-        }
-        Mutation::DropWitness(i) => {
-            if !c.period_witnesses.is_empty() {
-                let n = c.period_witnesses.len();
-                c.period_witnesses.remove(i as usize % n);
-            }
-        }
-        Mutation::AddWitness { prime, position } => c.period_witnesses.push(PeriodWitness {
-            prime: prime as u64,
-            position: position as u64,
-        }),
-        Mutation::Move { index, value } => {
-            if let Some(s) = at(&mut c.moves, index) {
-                *s = value as u64;
-            }
-        }
-        Mutation::DropMove(i) => {
-            if !c.moves.is_empty() {
-                let n = c.moves.len();
-                c.moves.remove(i as usize % n);
-            }
-        }
-        Mutation::AddMove(s) => c.moves.push(s as u64),
         Mutation::BlockToggle(x) => {
             let x = x as u64;
             match c.block.binary_search(&x) {
@@ -187,7 +163,7 @@ fn mutate_pset(c: &mut PSetClaim, m: &Mutation) {
             }
         }
         Mutation::AddCover { r, s } => c.cover.push((r as u64, s as u64)),
-        _ => {}
+        _ => mutate_shared(&mut c.moves, &mut c.period_witnesses, m),
     }
 }
 
