@@ -9,12 +9,12 @@
 //!    certificate's positions are the q + p + c positions its recurrence
 //!    rule checks.
 
-use nimcert::audit::sweep::{self, SweepSpec, Tally};
 use nimcert::certify::{search_provenance, sequence_certificate};
 use nimcert::check::{check_bytes, to_ron, Limits, Verdict};
 use nimcert::engine::{baseline, solve, DEFAULT_MAX_POSITIONS};
 use nimcert::moves::MoveSet;
 use nimcert::subtraction::classify;
+use nimcert::sweep::{self, SweepSpec, Tally};
 use std::hint::black_box;
 use std::time::Instant;
 

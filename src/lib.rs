@@ -8,10 +8,13 @@
 pub mod audit;
 pub mod avoidance;
 pub mod certify;
+pub mod claim;
 pub mod engine;
 pub mod io;
 pub mod moves;
 pub mod pictures;
+pub mod range;
 pub mod subtraction;
+pub mod sweep;
 
 pub use nimcert_check as check;

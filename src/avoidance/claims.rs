@@ -20,7 +20,7 @@ use super::geometry::{extreme_points, ConvexGeometry, Game};
 use super::points::PointSet;
 use super::structure::{StructureDiagram, DEFAULT_MAX_CLASSES};
 use super::tree::{EdgeGeometry, Tree, VertexGeometry};
-use crate::audit::{check_instances, Claim, ClaimResult, InstanceOutcome, Scope, Status};
+use crate::claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Scope, Status};
 use std::ops::RangeInclusive;
 
 /// One game of an instance family, with its name.

@@ -2,10 +2,10 @@
 
 use super::CliError;
 use clap::{Args, ValueEnum};
-use nimcert::audit::range::RangeArg;
 use nimcert::engine::DEFAULT_MAX_POSITIONS;
 use nimcert::pictures::atlas::{Atlas, AtlasError, Show};
 use nimcert::pictures::render;
+use nimcert::range::RangeArg;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

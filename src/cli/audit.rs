@@ -4,8 +4,8 @@ use super::output::print;
 use super::progress::bar;
 use super::CliError;
 use clap::{Args, ValueEnum};
-use nimcert::audit::range::RangeArg;
 use nimcert::audit::{registry, report, Scope};
+use nimcert::range::RangeArg;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -1,4 +1,4 @@
-//! Sweeps over three-move games: enumerate triples, classify each (paper A),
+//! Paper A's finite check (§6), generalised: sweeps over three-move games: enumerate triples, classify each (paper A),
 //! compare the covering statement's prediction with the engine, and tally.
 //!
 //! The work is cut into **units**, one per pair (a, b) with all its c. A
@@ -12,10 +12,10 @@
 //! prints exactly what an uninterrupted one prints, and merging the tallies
 //! of all shards gives the tally of the unsharded sweep.
 
-use super::range::RangeArg;
 use crate::certify::{search_provenance, sequence_claim};
 use crate::engine::{Solver, QP};
 use crate::moves::{gcd, MoveSet};
+use crate::range::RangeArg;
 use crate::subtraction::{classify, Classification};
 use nimcert_check::format::{Certificate, Claim, FORMAT_VERSION};
 use rayon::prelude::*;

@@ -1,4 +1,6 @@
-//! One checkable statement and the result of auditing it.
+//! One checkable statement and the result of auditing it: the bottom layer
+//! of the audit, which each paper's claim modules build on and which
+//! imports neither of them.
 
 use nimcert_check::format::Certificate;
 use std::ops::RangeInclusive;
