@@ -10,7 +10,7 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("nimcert: {error}");
+            cli::warn(&format!("nimcert: {error}"));
             ExitCode::from(error.exit_code())
         }
     }

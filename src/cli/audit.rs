@@ -24,6 +24,7 @@ pub enum AuditFormat {
 /// Arguments of `nimcert audit` (its help text is the subcommand's doc in
 /// `cli/mod.rs`).
 #[derive(Args)]
+#[command(after_help = super::exit_status!())]
 pub struct AuditArgs {
     /// Only claims whose id starts with this (repeatable), e.g. `A.Table1`.
     #[arg(long = "claim", value_name = "ID")]
@@ -91,10 +92,13 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
             .iter()
             .map(|c| format!("{}  {}", c.id, c.printed))
             .collect();
-        print(&(lines.join("\n") + "\n"));
+        print(&(lines.join("\n") + "\n"))?;
         return Ok(ExitCode::SUCCESS);
     }
     let scope = scope(&args)?;
+    if let Some(dir) = &args.certs {
+        super::output::prepare_dir(dir)?;
+    }
     let progress = bar(claims.len() as u64, "audit");
     let results = report::run(&claims, &scope, &|id| {
         progress.set_message(id.to_string());
@@ -104,8 +108,8 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     if let Some(dir) = &args.certs {
         for (row, result) in &results {
             for (stem, cert) in &result.certificates {
-                let path = dir.join(&row.id).join(format!("{stem}.ron"));
-                super::output::write_atomically(&path, &nimcert::check::to_ron(cert))?;
+                let name = format!("{stem}.ron");
+                super::output::write_below(dir, &row.id, &name, &nimcert::check::to_ron(cert))?;
             }
         }
     }
@@ -125,7 +129,7 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
                 + "\n"
         }
     };
-    print(&text);
+    print(&text)?;
     let failed = rows.iter().any(|r| r.verdict == "fails");
     Ok(if failed {
         ExitCode::from(1)

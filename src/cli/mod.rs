@@ -1,11 +1,29 @@
 //! Subcommands of `nimcert`. Each submodule parses its own arguments and
 //! prints; the mathematics lives in the library.
 
+/// The exit-status table, the same for every subcommand (and for
+/// `nimcheck`); printed at the end of every `--help` and in the README.
+/// A macro, so that help texts can `concat!` it.
+macro_rules! exit_status {
+    () => {
+        "Exit status (every nimcert and nimcheck command):\n  \
+         0  success\n  \
+         1  a claim is false: a rejected certificate, a failing statement not in the\n     \
+         baseline, a formula or prediction that disagrees with computation\n  \
+         2  bad input (arguments or file contents), or undecided\n  \
+         3  a limit reached; the message names the flag that raises it\n  \
+         4  an I/O or environment error: a file that cannot be read or written\n     \
+         (missing folder, not a regular file, disk full, closed output)"
+    };
+}
+pub(crate) use exit_status;
+
 mod atlas;
 mod audit;
 mod avoid;
 mod certify;
 mod draw;
+mod limits;
 mod output;
 mod progress;
 mod solve;
@@ -17,11 +35,8 @@ use std::process::ExitCode;
 
 /// nimcert: audits published results about impartial games with
 /// machine-checkable certificates that `nimcheck` re-validates.
-///
-/// Exit status: 0 success; 1 a prediction or statement disagrees with
-/// computation; 2 bad input; 3 no period found within --max-positions.
 #[derive(Parser)]
-#[command(name = "nimcert", version, about, long_about)]
+#[command(name = "nimcert", version, about, long_about, after_help = exit_status!())]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -68,36 +83,51 @@ enum Command {
     Draw(draw::DrawArgs),
 }
 
-/// A failure with its exit status.
+/// A failure with its exit status (see [`exit_status!`]). Its message is
+/// one line of at most [`MESSAGE_CHARS`] characters, whatever it quotes.
 #[derive(Debug)]
 pub struct CliError {
     message: String,
     code: u8,
 }
 
+/// The longest error message (longer ones are cut with `…`).
+pub const MESSAGE_CHARS: usize = 400;
+
 impl CliError {
-    /// Bad input: exit 2.
+    fn new(code: u8, message: impl fmt::Display) -> Self {
+        let one_line: String = message
+            .to_string()
+            .split(['\n', '\r'])
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("; ");
+        CliError {
+            message: nimcert::moves::clip(&one_line, MESSAGE_CHARS),
+            code,
+        }
+    }
+
+    /// Bad input (arguments or file contents), or undecided: exit 2.
     pub fn input(message: impl fmt::Display) -> Self {
-        CliError {
-            message: message.to_string(),
-            code: 2,
+        Self::new(2, message)
+    }
+
+    /// A limit reached: exit 3. The message names `flag`, the flag that
+    /// raises the limit (added as "(raise FLAG)" when it does not already).
+    pub fn limit(flag: &str, message: impl fmt::Display) -> Self {
+        let message = message.to_string();
+        if message.contains(flag) {
+            Self::new(3, message)
+        } else {
+            Self::new(3, format!("{message} (raise {flag})"))
         }
     }
 
-    /// No period within the bound: exit 3.
-    pub fn no_period(message: impl fmt::Display) -> Self {
-        CliError {
-            message: message.to_string(),
-            code: 3,
-        }
-    }
-
-    /// Could not write output: exit 2.
+    /// A file that cannot be read or written, a closed output: exit 4.
     pub fn io(message: impl fmt::Display) -> Self {
-        CliError {
-            message: message.to_string(),
-            code: 2,
-        }
+        Self::new(4, message)
     }
 
     /// The process exit status.
@@ -110,6 +140,22 @@ impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
+}
+
+impl From<nimcert::sweep::SweepError> for CliError {
+    fn from(e: nimcert::sweep::SweepError) -> Self {
+        match e {
+            nimcert::sweep::SweepError::Input(m) => CliError::input(m),
+            nimcert::sweep::SweepError::Io(m) => CliError::io(m),
+        }
+    }
+}
+
+/// Writes one line to stderr; a stderr that cannot be written is ignored
+/// (there is nowhere left to report it; the exit status still tells).
+pub fn warn(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 /// Runs one subcommand.

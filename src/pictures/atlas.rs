@@ -241,12 +241,23 @@ const LEGEND_ROWS: f64 = 13.0;
 
 impl Atlas {
     /// Solves and classifies every game {a, b, c} with b in `b`, c in `c`,
-    /// a < b < c.
+    /// a < b < c, on at most [`MAX_CELLS`] cells.
     pub fn compute(
         a: u64,
         b: RangeInclusive<u64>,
         c: RangeInclusive<u64>,
         max_positions: u64,
+    ) -> Result<Atlas, AtlasError> {
+        Self::compute_bounded(a, b, c, max_positions, MAX_CELLS)
+    }
+
+    /// [`Atlas::compute`] on at most `max_cells` cells (rows × columns).
+    pub fn compute_bounded(
+        a: u64,
+        b: RangeInclusive<u64>,
+        c: RangeInclusive<u64>,
+        max_positions: u64,
+        max_cells: u64,
     ) -> Result<Atlas, AtlasError> {
         if a == 0 {
             return Err(AtlasError::Input("a must be positive".into()));
@@ -263,9 +274,9 @@ impl Atlas {
         }
         let cols = c.end() - c.start() + 1;
         let rows = b.end() - b.start() + 1;
-        if cols.saturating_mul(rows) > MAX_CELLS {
+        if cols.saturating_mul(rows) > max_cells {
             return Err(AtlasError::Input(format!(
-                "{rows} × {cols} cells: at most {MAX_CELLS} cells per atlas"
+                "{rows} × {cols} cells: at most {max_cells} cells per atlas"
             )));
         }
         let mut solver = Solver::new();
@@ -290,9 +301,15 @@ impl Atlas {
 
     /// The geometry of the picture with cells of `cell` pixels.
     pub fn layout(&self, cell: u32) -> Layout {
+        Self::layout_of(&self.b, &self.c, cell)
+    }
+
+    /// The geometry of the atlas of these ranges with cells of `cell`
+    /// pixels, known before any game is solved (for size bounds).
+    pub fn layout_of(b: &RangeInclusive<u64>, c: &RangeInclusive<u64>, cell: u32) -> Layout {
         let cell = cell.max(1) as f64;
-        let cols = self.c.end() - self.c.start() + 1;
-        let rows = self.b.end() - self.b.start() + 1;
+        let cols = (c.end() - c.start()).saturating_add(1);
+        let rows = (b.end() - b.start()).saturating_add(1);
         let (left, top) = (64.0, 48.0);
         let grid_h = rows as f64 * cell;
         Layout {

@@ -35,6 +35,36 @@ pub const DEFAULT_WRAP: u64 = 40;
 /// Default bound on the number of drawn cells.
 pub const DEFAULT_MAX_CELLS: u64 = 4000;
 
+/// The pixel geometry of a drawing of a game with base period m = a + b
+/// and `cells` cells of the word, `wrap` per row.
+fn layout_of(m: u64, cells: u64, wrap: u64) -> Layout {
+    let radius = if m <= 12 { 110.0 } else { 140.0 };
+    let outer = radius + RING_GAP + 2.0 * (RING_GAP + RING_WIDTH) + 30.0;
+    let circle_h = 56.0 + 2.0 * outer;
+    let word_w = 60.0 + wrap.min(cells) as f64 * CELL + 20.0;
+    let width = word_w.max(2.0 * outer + 80.0 + 380.0).max(760.0);
+    let rows = cells.div_ceil(wrap);
+    let row_pitch = CELL + 16.0;
+    let word_top = circle_h + 30.0;
+    Layout {
+        width,
+        height: word_top + rows as f64 * row_pitch + 90.0,
+        centre: (outer + 40.0, 56.0 + outer),
+        radius,
+        word_left: 60.0,
+        word_top,
+        row_pitch,
+    }
+}
+
+/// The largest picture, in pixels at scale 1, that a drawing of at most
+/// `max_cells` cells, `wrap` per row, can have: known before the game is
+/// solved (for size bounds).
+pub fn size_bound(max_cells: u64, wrap: u64) -> (f64, f64) {
+    let l = layout_of(u64::MAX, max_cells, wrap.max(1));
+    (l.width, l.height)
+}
+
 /// The colour of the cells of value 0 (P-positions).
 pub const P_POSITION: Rgb = Rgb(0x25, 0x25, 0x25);
 /// The seam strip [c, P).
@@ -213,24 +243,7 @@ impl Drawing {
 
     /// The pixel geometry.
     pub fn layout(&self) -> Layout {
-        let m = self.reduced.m();
-        let radius = if m <= 12 { 110.0 } else { 140.0 };
-        let outer = radius + RING_GAP + 2.0 * (RING_GAP + RING_WIDTH) + 30.0;
-        let circle_h = 56.0 + 2.0 * outer;
-        let word_w = 60.0 + self.wrap.min(self.cells) as f64 * CELL + 20.0;
-        let width = word_w.max(2.0 * outer + 80.0 + 380.0).max(760.0);
-        let rows = self.cells.div_ceil(self.wrap);
-        let row_pitch = CELL + 16.0;
-        let word_top = circle_h + 30.0;
-        Layout {
-            width,
-            height: word_top + rows as f64 * row_pitch + 90.0,
-            centre: (outer + 40.0, 56.0 + outer),
-            radius,
-            word_left: 60.0,
-            word_top,
-            row_pitch,
-        }
+        layout_of(self.reduced.m(), self.cells, self.wrap)
     }
 
     /// The top-left corner of the cell of position x.
