@@ -519,8 +519,10 @@ fn io_error(path: &Path, e: impl std::fmt::Display) -> SweepError {
 /// The result of a sweep (or a shard of one): what was swept and the tally.
 /// In JSON (and RON) the counts sit at the top level beside `spec`,
 /// `shards`, `shard_count` and `partial`, so that scripts read `triples`,
-/// `admissible`, ... directly.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// `admissible`, ... directly. (Read back by [`SweepResult::from_json`]:
+/// serde's derived `flatten` cannot read the integer keys of the period
+/// distribution back from JSON.)
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SweepResult {
     /// The triples swept.
     pub spec: SweepSpec,
@@ -531,7 +533,6 @@ pub struct SweepResult {
     pub shard_count: u64,
     /// True when some shards are missing (a `merge --partial`): the counts
     /// are then those of part of the sweep.
-    #[serde(default)]
     pub partial: bool,
     /// The counts.
     #[serde(flatten)]
@@ -551,7 +552,26 @@ impl SweepResult {
     /// Reads what [`SweepResult::to_json`] wrote; no validation (see
     /// [`SweepResult::validate`]).
     pub fn from_json(text: &str) -> Result<Self, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
+        let mut object: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let map = object.as_object_mut().ok_or("not a JSON object")?;
+        let mut take = |key: &str| map.remove(key).ok_or(format!("missing key {key}"));
+        let error = |e: serde_json::Error| e.to_string();
+        let spec = serde_json::from_value(take("spec")?).map_err(error)?;
+        let shards = serde_json::from_value(take("shards")?).map_err(error)?;
+        let shard_count = serde_json::from_value(take("shard_count")?).map_err(error)?;
+        let partial = match map.remove("partial") {
+            Some(value) => serde_json::from_value(value).map_err(error)?,
+            None => false,
+        };
+        let tally = serde_json::from_value(object).map_err(error)?;
+        Ok(SweepResult {
+            spec,
+            shards,
+            shard_count,
+            partial,
+            tally,
+        })
     }
 
     /// Checks a result read from a file: a valid spec, 1 ≤ shard_count ≤
@@ -936,5 +956,150 @@ impl Merger {
             ));
         }
         Ok(merged)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(a: &str, b: &str, c: &str) -> SweepSpec {
+        SweepSpec {
+            a: a.into(),
+            b: b.into(),
+            c: c.into(),
+            primitive: false,
+            non_additive: false,
+            max_positions: 1_000_000,
+        }
+    }
+
+    /// The closed form of [`SweepSpec::size`] against enumeration, on
+    /// every combination of small ranges (given or default lower ends).
+    #[test]
+    fn size_in_closed_form_equals_enumeration() {
+        let ranges = [
+            "..=1", "..=4", "..=9", "2..=5", "3", "4..=9", "1..=12", "7..=8",
+        ];
+        let mut checked = 0;
+        for a in ranges {
+            for b in ranges {
+                for c in ranges {
+                    let s = spec(a, b, c);
+                    let units = s.units();
+                    let triples: Vec<[u64; 3]> = units.iter().flat_map(|&u| s.triples(u)).collect();
+                    match s.size() {
+                        Ok(size) => {
+                            assert_eq!(size.units, units.len() as u128, "{a} {b} {c}");
+                            assert_eq!(size.triples, triples.len() as u128, "{a} {b} {c}");
+                            let sum: u64 = triples.iter().map(|t| t[2]).sum();
+                            assert_eq!(size.sum_c, u128::from(sum), "{a} {b} {c}");
+                            checked += 1;
+                        }
+                        Err(_) => {
+                            // Refused: no triple, or a lower end below the
+                            // least legal value (b ≥ 2, c ≥ 3), or an
+                            // upper end below it.
+                            let below = |r: &str, least: u64| {
+                                let r: RangeArg = r.parse().unwrap();
+                                r.low.is_some_and(|l| l < least) || r.high < least
+                            };
+                            assert!(
+                                triples.is_empty() || below(b, 2) || below(c, 3),
+                                "{a} {b} {c}: refused but has triples"
+                            )
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
+
+    #[test]
+    fn size_of_a_huge_sweep_is_immediate_and_exact() {
+        let s = spec("1..=16777216", "..=16777216", "..=16777216");
+        let size = s.size().unwrap();
+        let n = 16_777_216u128;
+        assert_eq!(size.triples, n * (n - 1) * (n - 2) / 6);
+        assert!(spec("18446744073709551615", "..=3", "..=4").size().is_err());
+        assert!(spec("0", "..=3", "..=4").size().is_err());
+        assert!(spec("5", "..=3", "..=9").size().is_err());
+    }
+
+    fn result(shards: Vec<u64>, count: u64, tally: Tally) -> SweepResult {
+        SweepResult {
+            spec: spec("2", "..=4", "..=6"),
+            shards,
+            shard_count: count,
+            partial: false,
+            tally,
+        }
+    }
+
+    fn tally_of(s: &SweepSpec, shard: Shard) -> Tally {
+        run(s, Some(shard), None, &|| {}).unwrap().tally
+    }
+
+    #[test]
+    fn merge_requires_every_shard_unless_partial() {
+        let s = spec("2", "..=4", "..=6");
+        let t0 = tally_of(&s, Shard { index: 0, count: 2 });
+        let t1 = tally_of(&s, Shard { index: 1, count: 2 });
+        let whole = tally_of(&s, Shard::WHOLE);
+        let merged = merge(
+            &[result(vec![0], 2, t0.clone()), result(vec![1], 2, t1)],
+            false,
+        )
+        .unwrap();
+        assert_eq!(merged.tally, whole);
+        assert!(!merged.partial);
+        let e = merge(&[result(vec![0], 2, t0.clone())], false).unwrap_err();
+        assert!(e.contains("missing") && e.contains("--partial"), "{e}");
+        let partial = merge(&[result(vec![0], 2, t0.clone())], true).unwrap();
+        assert!(partial.partial);
+        // A shard that does not exist, and one given twice.
+        assert!(merge(&[result(vec![7], 2, t0.clone())], true).is_err());
+        let twice = [result(vec![0], 2, t0.clone()), result(vec![0], 2, t0)];
+        assert!(merge(&twice, true).unwrap_err().contains("twice"));
+    }
+
+    #[test]
+    fn merge_refuses_counts_that_cannot_be() {
+        let s = spec("2", "..=4", "..=6");
+        let good = tally_of(&s, Shard::WHOLE);
+        let mut wrapped = good.clone();
+        wrapped.triples = u64::MAX;
+        let mut admissible = good.clone();
+        admissible.admissible = good.triples + 1;
+        let mut missing = good.clone();
+        missing.triples -= 1;
+        for bad in [wrapped, admissible, missing] {
+            assert!(
+                merge(&[result(vec![0], 1, bad.clone())], false).is_err(),
+                "{bad:?}"
+            );
+        }
+        // Two results whose sum overflows.
+        let mut big = good.clone();
+        big.no_period_found = u64::MAX;
+        assert!(big.check(u128::MAX).is_err());
+        let mut a = Tally {
+            triples: u64::MAX,
+            ..Tally::default()
+        };
+        assert!(a.try_merge(&a.clone()).is_err());
+    }
+
+    #[test]
+    fn shares_of_the_units_add_up() {
+        for units in 0..40u128 {
+            for count in 1..9u64 {
+                let total: u128 = (0..count)
+                    .map(|index| Shard { index, count }.share(units))
+                    .sum();
+                assert_eq!(total, units);
+            }
+        }
     }
 }

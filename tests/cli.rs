@@ -78,6 +78,7 @@ fn certify_writes_certificates_the_checker_accepts() {
         assert!(matches!(verdict, Verdict::Valid(_)), "{verdict:?}");
     }
     let dir = std::env::temp_dir().join(format!("nimcert-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("s.ron");
     let out = nimcert(&["certify", "1,3,5", "-o", file.to_str().unwrap()]);
     assert!(out.status.success());
