@@ -30,22 +30,29 @@ impl std::fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-/// Reads at most `max_bytes` bytes of `path`, refusing a longer file
-/// without reading past the bound: a regular file by its length, anything
-/// else (a pipe, `/dev/zero`) by reading one byte more than the bound. A
-/// folder is refused. Memory is at most `max_bytes` + 1 bytes.
+/// Reads at most `max_bytes` bytes of the regular file `path`, refusing a
+/// longer file by its length, before reading. Anything else is refused
+/// before it is opened, so that nothing blocks or runs on without end: a
+/// folder, a device (`/dev/zero`), a FIFO (opening one waits for a
+/// writer), a socket. The read itself stops one byte past the bound (a file
+/// growing meanwhile). Memory is at most `max_bytes` + 1 bytes.
 pub fn read_bounded(path: &Path, max_bytes: u64) -> Result<Vec<u8>, ReadError> {
-    let file = File::open(path).map_err(ReadError::Io)?;
-    let meta = file.metadata().map_err(ReadError::Io)?;
-    if meta.is_dir() {
+    let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "is a folder, not a file"
+        } else {
+            "is not a regular file (a device, FIFO or socket)"
+        };
         return Err(ReadError::Io(io::Error::new(
             io::ErrorKind::InvalidInput,
-            "is a folder, not a file",
+            what,
         )));
     }
-    if meta.is_file() && meta.len() > max_bytes {
+    if meta.len() > max_bytes {
         return Err(ReadError::TooLarge(max_bytes));
     }
+    let file = File::open(path).map_err(ReadError::Io)?;
     let mut bytes = Vec::new();
     file.take(max_bytes.saturating_add(1))
         .read_to_end(&mut bytes)

@@ -145,8 +145,8 @@ fn run_formula(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError
     let documents = match formula_certificates(moves.as_slice()) {
         Ok(certs) => vec![("pset", certs.pset), ("sequence", certs.sequence)],
         Err(FormulaError::Uncovered) => {
-            super::warn(&format!("nimcert: {moves_shown}: no statement of paper A covers this game; certificates from search"));
             let game = solve_game(moves, args.max_positions, args.max_work)?;
+            super::warn(&format!("nimcert: {moves_shown}: no statement of paper A covers this game; certificates from search"));
             uncovered_certificates(&game, uncovered_provenance())
         }
         Err(e @ FormulaError::NotThreeMoves) => {
