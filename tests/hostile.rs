@@ -37,6 +37,9 @@ enum Sink {
     DevFull,
 }
 
+/// A further check of a run's outcome, in the case folder.
+type Check = Box<dyn Fn(&Path, &Outcome) -> Result<(), String>>;
+
 /// One hostile run and what it must do.
 struct Case {
     /// The command as shown in the table.
@@ -55,7 +58,7 @@ struct Case {
     /// Paths (relative to the case folder) the run may add.
     leaves: Vec<&'static str>,
     /// A further check of the outcome.
-    check: Box<dyn Fn(&Path, &Outcome) -> Result<(), String>>,
+    check: Check,
 }
 
 /// What a run did.
@@ -103,7 +106,7 @@ impl Case {
         self.setup = Box::new(f);
         self
     }
-    fn to_dev_full(mut self) -> Self {
+    fn into_dev_full(mut self) -> Self {
         self.stdout = Sink::DevFull;
         self.shown.push_str(" > /dev/full");
         self
@@ -489,21 +492,21 @@ fn cases() -> Vec<Case> {
             4,
             Some("standard output"),
         )
-        .to_dev_full(),
+        .into_dev_full(),
         case(
             "stdout is /dev/full",
             &["certify", "2,3,7"],
             4,
             Some("standard output"),
         )
-        .to_dev_full(),
+        .into_dev_full(),
         case(
             "stdout is /dev/full",
             &["sweep", "--a", "2", "--b", "..=5", "--c", "..=9"],
             4,
             Some("standard output"),
         )
-        .to_dev_full(),
+        .into_dev_full(),
         case(
             "stdout is /dev/full",
             &["merge", "shards/result-0-of-1.json"],
@@ -518,35 +521,35 @@ fn cases() -> Vec<Case> {
                 ],
             )
         })
-        .to_dev_full(),
+        .into_dev_full(),
         case(
             "stdout is /dev/full",
             &["avoid", "tree", "--edges", "1-2,2-3", "--win", "1"],
             4,
             Some("standard output"),
         )
-        .to_dev_full(),
+        .into_dev_full(),
         case(
             "stdout is /dev/full",
             &["audit", "--list"],
             4,
             Some("standard output"),
         )
-        .to_dev_full(),
+        .into_dev_full(),
         case(
             "stdout is /dev/full",
             &["atlas", "--a", "3", "--b", "..=6", "--c", "..=9", "-o", "-"],
             4,
             Some("standard output"),
         )
-        .to_dev_full(),
+        .into_dev_full(),
         case(
             "stdout is /dev/full",
             &["draw", "4,11,27", "-o", "-"],
             4,
             Some("standard output"),
         )
-        .to_dev_full(),
+        .into_dev_full(),
         // ---- every input read with a bound, only regular files opened.
         case(
             "closure file /dev/zero",
