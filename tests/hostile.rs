@@ -895,13 +895,7 @@ fn cases() -> Vec<Case> {
             3,
             Some("--max-work"),
         )
-        .check(|_, o| {
-            if o.stderr.len() < 300 {
-                Ok(())
-            } else {
-                Err(format!("{} bytes of message", o.stderr.len()))
-            }
-        }),
+        .check(|_, o| short_stderr(o, 300)),
         case(
             "a period beyond --max-positions",
             &[
@@ -1057,13 +1051,7 @@ fn cases() -> Vec<Case> {
             2,
             Some("exceeds the limit"),
         )
-        .check(|_, o| {
-            if o.stderr.len() < 500 {
-                Ok(())
-            } else {
-                Err(format!("{} bytes of message", o.stderr.len()))
-            }
-        }),
+        .check(|_, o| short_stderr(o, 500)),
         case(
             "a successful write beside the hostile ones",
             &["certify", "2,5,7", "-o", "s.ron"],
@@ -1072,6 +1060,14 @@ fn cases() -> Vec<Case> {
         )
         .leaves(&["s.ron"]),
     ]
+}
+
+fn short_stderr(o: &Outcome, bytes: usize) -> Result<(), String> {
+    if o.stderr.len() < bytes {
+        Ok(())
+    } else {
+        Err(format!("{} bytes of message", o.stderr.len()))
+    }
 }
 
 fn bounded_stdout(o: &Outcome, bytes: usize) -> Result<(), String> {
