@@ -264,7 +264,7 @@ mod tests {
     }
 
     #[test]
-    fn bounded_reads_refuse_long_files_and_endless_devices() {
+    fn bounded_reads_refuse_long_files_devices_and_folders() {
         let dir = scratch("read");
         let file = dir.join("f");
         std::fs::write(&file, b"12345").unwrap();
@@ -275,7 +275,7 @@ mod tests {
         ));
         assert!(matches!(
             read_bounded(Path::new("/dev/zero"), 1000),
-            Err(ReadError::TooLarge(1000))
+            Err(ReadError::Io(_))
         ));
         assert!(matches!(read_bounded(&dir, 1000), Err(ReadError::Io(_))));
         std::fs::write(&file, "\u{feff}(x)").unwrap();

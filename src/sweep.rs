@@ -639,7 +639,20 @@ impl OutDir {
     /// that holds a different sweep. Writes spec.json, so a folder that
     /// cannot be written fails here, before any work.
     pub fn open(root: &Path, spec: &SweepSpec, certificates: bool) -> Result<Self, SweepError> {
-        crate::io::prepare_dir(root).map_err(|e| io_error(root, e))?;
+        let created = crate::io::prepare_dir(root).map_err(|e| io_error(root, e))?;
+        let opened = Self::open_prepared(root, spec, certificates);
+        if opened.is_err() && created {
+            // Nothing of a sweep is in a folder made just now.
+            let _ = std::fs::remove_dir_all(root);
+        }
+        opened
+    }
+
+    fn open_prepared(
+        root: &Path,
+        spec: &SweepSpec,
+        certificates: bool,
+    ) -> Result<Self, SweepError> {
         let spec_path = root.join("spec.json");
         let text = spec.canonical();
         match crate::io::read_text_bounded(&spec_path, MAX_RESULT_BYTES) {
@@ -672,10 +685,10 @@ impl OutDir {
         })
     }
 
-    /// The path of the result of `shard`: `DIR/result-k-of-n.json`.
-    pub fn result_path(&self, shard: Shard) -> PathBuf {
-        self.root
-            .join(format!("result-{}-of-{}.json", shard.index, shard.count))
+    /// The path of the result of `shard` in the folder `root`:
+    /// `root/result-k-of-n.json`.
+    pub fn result_path(root: &Path, shard: Shard) -> PathBuf {
+        root.join(format!("result-{}-of-{}.json", shard.index, shard.count))
     }
 
     fn unit_name(unit: Unit) -> String {

@@ -908,6 +908,12 @@ fn cases() -> Vec<Case> {
             Some("--max-positions"),
         ),
         case(
+            "no period below the default bound (1.96 GB before, now 2^28 positions)",
+            &["solve", "3333333,5555555,7777777,11111111,16777216"],
+            3,
+            Some("--max-positions"),
+        ),
+        case(
             "the default budget: period 33554431 (2^25 − 1)",
             &["solve", "1,16777215,16777216"],
             0,

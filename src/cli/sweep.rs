@@ -136,9 +136,11 @@ pub fn run(args: SweepArgs) -> Result<ExitCode, CliError> {
     let threads = limits::threads(args.threads, args.force_threads)?;
     let out = match &args.out {
         Some(dir) => {
-            let out = OutDir::open(dir, &spec, args.certs)?;
-            check_output_file(&out.result_path(shard))?;
-            Some(out)
+            let result = OutDir::result_path(dir, shard);
+            if dir.is_dir() {
+                check_output_file(&result)?;
+            }
+            Some((OutDir::open(dir, &spec, args.certs)?, result))
         }
         None => None,
     };
@@ -147,11 +149,15 @@ pub fn run(args: SweepArgs) -> Result<ExitCode, CliError> {
         .build()
         .map_err(|e| CliError::io(format!("cannot start {threads} threads: {e}")))?;
     let progress = bar(sweep::unit_count(&spec, args.shard), "sweep");
-    let result = pool.install(|| sweep::run(&spec, args.shard, out.as_ref(), &|| progress.inc(1)));
+    let result = pool.install(|| {
+        sweep::run(&spec, args.shard, out.as_ref().map(|(o, _)| o), &|| {
+            progress.inc(1)
+        })
+    });
     progress.finish_and_clear();
     let result = result?;
-    if let Some(out) = &out {
-        super::output::write_atomically(&out.result_path(shard), &result.to_json())?;
+    if let Some((_, path)) = &out {
+        super::output::write_atomically(path, &result.to_json())?;
     }
     show(&result, args.format)
 }
