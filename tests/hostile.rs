@@ -874,6 +874,14 @@ fn cases() -> Vec<Case> {
             Some("256"),
         ),
         case(
+            "more shards than units",
+            &[
+                "sweep", "--a", "2", "--b", "..=3", "--c", "..=9", "--shard", "3/5",
+            ],
+            2,
+            Some("more shards than"),
+        ),
+        case(
             "--threads over the cores, not forced",
             &[
                 "sweep",
