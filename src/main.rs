@@ -2,11 +2,13 @@
 
 mod cli;
 
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = match cli::parse() {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
     match cli::run(args) {
         Ok(code) => code,
         Err(error) => {

@@ -6,7 +6,7 @@ use super::CliError;
 use clap::{Args, ValueEnum};
 use nimcert::moves::{MoveSet, MAX_MOVE};
 use nimcert::pictures::atlas::{Atlas, AtlasError, Show, MAX_CELLS};
-use nimcert::pictures::render;
+use nimcert::pictures::{render, Medium};
 use nimcert::range::RangeArg;
 use nimcert::sweep::SweepSpec;
 use std::path::{Path, PathBuf};
@@ -28,12 +28,14 @@ pub(super) const DEFAULT_MAX_PIXELS: u64 = 1 << 26;
 /// covering statement's prediction (q = 0, least period, values of one
 /// period) disagrees with the engine get a thick red outline.
 ///
-/// Output: SVG, or PNG with --png or an output path ending in .png
-/// (rendered with resvg; text needs a system font and is left out without
-/// one). `-o -` writes to standard output.
+/// Output: SVG (with tooltips), PNG (--png or a path ending in .png,
+/// rendered with resvg) or PDF (--pdf or .pdf, vector, fonts embedded, for
+/// LaTeX); text needs a system font and is left out without one. `-o -`
+/// writes to standard output. The cell side follows the range unless
+/// --cell gives it, and a wide c range wraps into panels.
 #[derive(Args)]
 #[command(after_help = concat!(
-    "Cells where a covering statement's prediction (q = 0, least period, values of one period) disagrees with the engine get a thick red outline (exit 1, listed on stderr); each cell's SVG <title> gives its statement, q and p. The output is .svg or .png (or --png for PNG under any name, - for standard output); it is checked before any work.\n\n\
+    "Cells where a covering statement's prediction (q = 0, least period, values of one period) disagrees with the engine get a thick red outline (exit 1, listed on stderr); each cell's SVG <title> gives its statement, q and p. The output is .svg, .png or .pdf (or --png / --pdf under any name, - for standard output); it is checked before any work.\n\n\
 Limits, checked before the work: a and the ranges are at most 2^24; at most --max-cells cells (rows × columns); the estimated work (64 steps per unit of c per game, as for `sweep`) at most --max-work; a PNG at most --max-pixels pixels. Each game stops at --max-positions positions (or its share of --max-work). Exit 3 names the flag.\n\n",
     super::exit_status!()
 ))]
@@ -51,16 +53,21 @@ pub struct AtlasArgs {
     /// period or the least pre-period (both on a log scale).
     #[arg(long, value_enum, default_value_t = ShowArg::Row)]
     show: ShowArg,
-    /// Output file (.svg, or .png); `-` for standard output.
+    /// Output file (.svg, .png or .pdf); `-` for standard output.
     #[arg(short, long, allow_hyphen_values = true)]
     output: PathBuf,
     /// Write PNG whatever the output's extension.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "pdf")]
     png: bool,
-    /// Side of a cell in pixels (at --scale 1).
-    #[arg(long, default_value_t = 10)]
-    cell: u32,
-    /// PNG scale factor.
+    /// Write PDF (vector, fonts embedded) whatever the output's extension.
+    #[arg(long)]
+    pdf: bool,
+    /// Side of a cell in pixels (at --scale 1) [default: 10, less (down to
+    /// 4) for a range wider than 1200 pixels or taller than 900]. A range
+    /// wider than 1200 pixels wraps into panels.
+    #[arg(long)]
+    cell: Option<u32>,
+    /// PNG scale factor (a PDF is vector and needs none).
     #[arg(long, default_value_t = 1.0)]
     scale: f32,
     /// Engine bound on positions per game (exit 3).
@@ -95,7 +102,7 @@ pub fn run(args: AtlasArgs) -> Result<ExitCode, CliError> {
             args.a
         )));
     }
-    if args.cell == 0 || args.cell > 100 {
+    if args.cell.is_some_and(|cell| cell == 0 || cell > 100) {
         return Err(CliError::input("--cell: must be 1 to 100 pixels"));
     }
     let range = |name: &str, text: &str, least: u64| {
@@ -107,10 +114,11 @@ pub fn run(args: AtlasArgs) -> Result<ExitCode, CliError> {
     };
     let b = range("b", &args.b, args.a + 1)?;
     let c = range("c", &args.c, args.a + 2)?;
-    let png = picture_kind(&args.output, args.png)?;
+    let format = picture_format(&args.output, args.png, args.pdf)?;
     check_picture_path(&args.output)?;
     // Size and work, before any game is solved.
-    let layout = Atlas::layout_of(&b, &c, args.cell);
+    let cell = args.cell.unwrap_or_else(|| Atlas::auto_cell(&b, &c));
+    let layout = Atlas::layout_of(&b, &c, cell);
     let cells = u128::from(layout.cols) * u128::from(layout.rows);
     if cells > u128::from(args.max_cells) {
         return Err(CliError::limit(
@@ -121,9 +129,13 @@ pub fn run(args: AtlasArgs) -> Result<ExitCode, CliError> {
             ),
         ));
     }
-    if png {
-        check_pixels(layout.width, layout.height, args.scale, args.max_pixels)?;
-    }
+    check_size(
+        format,
+        layout.width,
+        layout.height,
+        args.scale,
+        args.max_pixels,
+    )?;
     let games = SweepSpec {
         a: args.a.to_string(),
         b: format!("{}..={}", b.start(), b.end()),
@@ -157,8 +169,8 @@ pub fn run(args: AtlasArgs) -> Result<ExitCode, CliError> {
         ShowArg::Period => Show::Period,
         ShowArg::Preperiod => Show::Preperiod,
     };
-    let svg = atlas.svg(show, args.cell);
-    write_picture(&args.output, &svg, png, args.scale)?;
+    let svg = atlas.svg_for(show, cell, format.medium());
+    write_picture(&args.output, &svg, format, args.scale)?;
     let bad: Vec<String> = atlas
         .disagreements()
         .map(|cell| format!("{{{},{},{}}}", atlas.a, cell.b, cell.c))
@@ -177,18 +189,46 @@ pub fn run(args: AtlasArgs) -> Result<ExitCode, CliError> {
     }
 }
 
-/// Whether the picture is PNG: `--png`, or a path ending in `.png`; a path
-/// ending in `.svg` (or `-`) is SVG, any other name is refused (`-o x.jpg`
-/// would otherwise silently hold SVG).
-pub(super) fn picture_kind(path: &Path, png: bool) -> Result<bool, CliError> {
-    if png || path.as_os_str() == "-" {
-        return Ok(png);
+/// The format of a picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PictureFormat {
+    /// SVG, with tooltips.
+    Svg,
+    /// PNG, rendered with resvg.
+    Png,
+    /// PDF, vector, through svg2pdf.
+    Pdf,
+}
+
+impl PictureFormat {
+    /// Tooltips belong to SVG, read on screen; PNG and PDF are for print.
+    pub(super) fn medium(self) -> Medium {
+        match self {
+            PictureFormat::Svg => Medium::Screen,
+            PictureFormat::Png | PictureFormat::Pdf => Medium::Print,
+        }
+    }
+}
+
+/// The picture's format: `--png` or `--pdf`, else the path's extension;
+/// `.svg` (or `-`) is SVG, any other name is refused (`-o x.jpg` would
+/// otherwise silently hold SVG).
+pub(super) fn picture_format(path: &Path, png: bool, pdf: bool) -> Result<PictureFormat, CliError> {
+    if png {
+        return Ok(PictureFormat::Png);
+    }
+    if pdf {
+        return Ok(PictureFormat::Pdf);
+    }
+    if path.as_os_str() == "-" {
+        return Ok(PictureFormat::Svg);
     }
     match path.extension().and_then(|e| e.to_str()) {
-        Some(e) if e.eq_ignore_ascii_case("png") => Ok(true),
-        Some(e) if e.eq_ignore_ascii_case("svg") => Ok(false),
+        Some(e) if e.eq_ignore_ascii_case("png") => Ok(PictureFormat::Png),
+        Some(e) if e.eq_ignore_ascii_case("pdf") => Ok(PictureFormat::Pdf),
+        Some(e) if e.eq_ignore_ascii_case("svg") => Ok(PictureFormat::Svg),
         _ => Err(CliError::input(format!(
-            "{}: a picture is written as .svg or .png (or --png for PNG under any name)",
+            "{}: a picture is written as .svg or .png or .pdf (or --png / --pdf under any name)",
             path.display()
         ))),
     }
@@ -203,14 +243,36 @@ pub(super) fn check_picture_path(path: &Path) -> Result<(), CliError> {
     }
 }
 
-/// Refuses a PNG of more than `max_pixels` pixels (a `width` × `height`
-/// picture at `scale`), before it is computed: exit 3 naming --max-pixels.
-pub(super) fn check_pixels(
+/// Refuses, before it is computed, a picture of `width` × `height` units
+/// too large for its format: a PNG of more than `max_pixels` pixels at
+/// `scale` (exit 3 naming --max-pixels) or with a side over
+/// [`render::MAX_SIDE`], a PDF page with a side over
+/// [`render::MAX_PDF_SIDE`] points (exit 2).
+pub(super) fn check_size(
+    format: PictureFormat,
     width: f64,
     height: f64,
     scale: f32,
     max_pixels: u64,
 ) -> Result<(), CliError> {
+    match format {
+        PictureFormat::Svg => Ok(()),
+        PictureFormat::Png => check_pixels(width, height, scale, max_pixels),
+        PictureFormat::Pdf => {
+            let side = render::MAX_PDF_SIDE;
+            if width > side || height > side {
+                return Err(CliError::input(format!(
+                    "a PDF page of {width:.0} × {height:.0} points: each side must be at most {side:.0} (lower the ranges)"
+                )));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Refuses a PNG of more than `max_pixels` pixels (a `width` × `height`
+/// picture at `scale`), before it is computed: exit 3 naming --max-pixels.
+fn check_pixels(width: f64, height: f64, scale: f32, max_pixels: u64) -> Result<(), CliError> {
     if !(scale.is_finite() && scale > 0.0) {
         return Err(CliError::input(format!(
             "--scale {scale}: must be positive"
@@ -238,14 +300,18 @@ pub(super) fn check_pixels(
     Ok(())
 }
 
-/// Writes the picture as SVG, or as PNG when `png`, atomically (a
-/// temporary file beside it, then a rename; removed on any error); `-` is
-/// standard output.
-pub(super) fn write_picture(path: &Path, svg: &str, png: bool, scale: f32) -> Result<(), CliError> {
-    let bytes = if png {
-        render::png(svg, scale).map_err(CliError::input)?
-    } else {
-        svg.as_bytes().to_vec()
+/// Writes the picture as SVG, PNG or PDF, atomically (a temporary file
+/// beside it, then a rename; removed on any error); `-` is standard output.
+pub(super) fn write_picture(
+    path: &Path,
+    svg: &str,
+    format: PictureFormat,
+    scale: f32,
+) -> Result<(), CliError> {
+    let bytes = match format {
+        PictureFormat::Svg => svg.as_bytes().to_vec(),
+        PictureFormat::Png => render::png(svg, scale).map_err(CliError::input)?,
+        PictureFormat::Pdf => render::pdf(svg).map_err(CliError::input)?,
     };
     if path.as_os_str() == "-" {
         print_bytes(&bytes)

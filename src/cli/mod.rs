@@ -22,6 +22,7 @@ mod atlas;
 mod audit;
 mod avoid;
 mod certify;
+mod completions;
 mod draw;
 mod limits;
 mod output;
@@ -81,6 +82,11 @@ enum Command {
     /// Draw one three-move game: the circle of residues with the angle and
     /// the admissible arcs, and the value word of one period (SVG or PNG).
     Draw(draw::DrawArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish,
+    /// powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page, or write one per command into a folder.
+    Man(completions::ManArgs),
 }
 
 /// A failure with its exit status (see [`exit_status!`]). Its message is
@@ -169,5 +175,56 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Avoid(args) => avoid::run(args),
         Command::Atlas(args) => atlas::run(args),
         Command::Draw(args) => draw::run(args),
+        Command::Completions(args) => completions::completions(args),
+        Command::Man(args) => completions::man(args),
+    }
+}
+
+/// Parses the command line. A parse error reads like every other error,
+/// one line `nimcert: …` (clap's message, tip and usage joined), exit 2
+/// (exit 4 when it is clap failing to write); `--help` and `--version`
+/// print to standard output, exit 0, or exit 4 when it cannot be written.
+/// `nimcert` alone prints the help on stderr after a one-line error, exit 2.
+pub fn parse() -> Result<Cli, ExitCode> {
+    use clap::error::ErrorKind;
+    let error = match Cli::try_parse() {
+        Ok(cli) => return Ok(cli),
+        Err(error) => error,
+    };
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let text = error.render().to_string();
+            Err(match output::print(&text) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    warn(&format!("nimcert: {e}"));
+                    ExitCode::from(e.exit_code())
+                }
+            })
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            warn(&format!(
+                "nimcert: a command is required (see below)\n\n{}",
+                error.render().to_string().trim_end()
+            ));
+            Err(ExitCode::from(2))
+        }
+        kind => {
+            let error = clap_error(&error.render().to_string(), kind);
+            warn(&format!("nimcert: {error}"));
+            Err(ExitCode::from(error.exit_code()))
+        }
+    }
+}
+
+/// A clap error in nimcert's style: its text without the leading `error: `,
+/// its lines joined into one (see [`CliError`]); exit 4 for clap's own I/O
+/// and formatting failures, 2 for every usage error.
+fn clap_error(rendered: &str, kind: clap::error::ErrorKind) -> CliError {
+    let message = rendered.trim_start();
+    let message = message.strip_prefix("error: ").unwrap_or(message);
+    match kind {
+        clap::error::ErrorKind::Io | clap::error::ErrorKind::Format => CliError::io(message),
+        _ => CliError::input(message),
     }
 }
