@@ -83,10 +83,12 @@ fn render(cmd: clap::Command) -> Result<Vec<u8>, CliError> {
 }
 
 /// Every page, named like `nimcert-avoid-tree.1`: the command's and, depth
-/// first, each visible subcommand's.
+/// first, each visible subcommand's (not clap's `help` subcommands, which
+/// only print other pages' text).
 fn pages(cmd: clap::Command) -> Result<Vec<(String, Vec<u8>)>, CliError> {
     let mut out = Vec::new();
-    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+    let subcommands = cmd.get_subcommands();
+    for sub in subcommands.filter(|s| !s.is_hide_set() && s.get_name() != "help") {
         out.extend(pages(sub.clone())?);
     }
     let name = clap_mangen::Man::new(cmd.clone()).get_filename();

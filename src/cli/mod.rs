@@ -193,12 +193,17 @@ pub fn parse() -> Result<Cli, ExitCode> {
     };
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let text = error.render().to_string();
-            Err(match output::print(&text) {
+            // clap prints (styled on a terminal) and flushes; output that
+            // cannot be written is exit 4, as everywhere.
+            let written = error.print().and_then(|()| {
+                use std::io::Write;
+                std::io::stdout().flush()
+            });
+            Err(match written {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    warn(&format!("nimcert: {e}"));
-                    ExitCode::from(e.exit_code())
+                    warn(&format!("nimcert: standard output: {e}"));
+                    ExitCode::from(4)
                 }
             })
         }
@@ -223,6 +228,16 @@ pub fn parse() -> Result<Cli, ExitCode> {
 fn clap_error(rendered: &str, kind: clap::error::ErrorKind) -> CliError {
     let message = rendered.trim_start();
     let message = message.strip_prefix("error: ").unwrap_or(message);
+    // One line: clap's lines joined by "; ", or by a space after a colon
+    // ("required arguments were not provided: <MOVES>...").
+    let mut line = String::new();
+    for part in message.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if !line.is_empty() {
+            line += if line.ends_with(':') { " " } else { "; " };
+        }
+        line += part;
+    }
+    let message = line;
     match kind {
         clap::error::ErrorKind::Io | clap::error::ErrorKind::Format => CliError::io(message),
         _ => CliError::input(message),
