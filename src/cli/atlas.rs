@@ -214,24 +214,27 @@ impl PictureFormat {
 /// `.svg` (or `-`) is SVG, any other name is refused (`-o x.jpg` would
 /// otherwise silently hold SVG).
 pub(super) fn picture_format(path: &Path, png: bool, pdf: bool) -> Result<PictureFormat, CliError> {
-    if png {
-        return Ok(PictureFormat::Png);
+    let format = if png {
+        PictureFormat::Png
+    } else if pdf {
+        PictureFormat::Pdf
+    } else if path.as_os_str() == "-" {
+        PictureFormat::Svg
+    } else {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("png") => PictureFormat::Png,
+            Some(e) if e.eq_ignore_ascii_case("pdf") => PictureFormat::Pdf,
+            Some(e) if e.eq_ignore_ascii_case("svg") => PictureFormat::Svg,
+            _ => return Err(CliError::input(format!(
+                "{}: a picture is written as .svg or .png or .pdf (or --png / --pdf under any name)",
+                path.display()
+            ))),
+        }
+    };
+    if format == PictureFormat::Pdf && !render::PDF {
+        return Err(CliError::input(render::NO_PDF));
     }
-    if pdf {
-        return Ok(PictureFormat::Pdf);
-    }
-    if path.as_os_str() == "-" {
-        return Ok(PictureFormat::Svg);
-    }
-    match path.extension().and_then(|e| e.to_str()) {
-        Some(e) if e.eq_ignore_ascii_case("png") => Ok(PictureFormat::Png),
-        Some(e) if e.eq_ignore_ascii_case("pdf") => Ok(PictureFormat::Pdf),
-        Some(e) if e.eq_ignore_ascii_case("svg") => Ok(PictureFormat::Svg),
-        _ => Err(CliError::input(format!(
-            "{}: a picture is written as .svg or .png or .pdf (or --png / --pdf under any name)",
-            path.display()
-        ))),
-    }
+    Ok(format)
 }
 
 /// Checks the output path before any work (`-` is standard output).

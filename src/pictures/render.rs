@@ -100,9 +100,12 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
         .map_err(|e| RenderError(format!("PNG encoding failed: {e}")))
 }
 
+/// Whether this build writes PDF (the `pdf` cargo feature, on by default).
+pub const PDF: bool = cfg!(feature = "pdf");
+
 /// Converts an SVG to a one-page PDF of the same size (one SVG unit a
 /// point), vector throughout; text stays text, in the subset of each font
-/// it uses, embedded.
+/// it uses, embedded. Without the `pdf` feature, an error that says so.
 pub fn pdf(svg: &str) -> Result<Vec<u8>, RenderError> {
     let tree = parse(svg)?;
     let size = tree.size();
@@ -114,13 +117,27 @@ pub fn pdf(svg: &str) -> Result<Vec<u8>, RenderError> {
             size.height().ceil()
         )));
     }
+    to_pdf(&tree)
+}
+
+#[cfg(feature = "pdf")]
+fn to_pdf(tree: &Tree) -> Result<Vec<u8>, RenderError> {
     svg2pdf::to_pdf(
-        &tree,
+        tree,
         svg2pdf::ConversionOptions::default(),
         svg2pdf::PageOptions::default(),
     )
     .map_err(|e| RenderError(format!("PDF conversion failed: {e}")))
 }
+
+#[cfg(not(feature = "pdf"))]
+fn to_pdf(_: &Tree) -> Result<Vec<u8>, RenderError> {
+    Err(RenderError(NO_PDF.to_string()))
+}
+
+/// Why a build without the `pdf` feature writes no PDF.
+pub const NO_PDF: &str =
+    "this nimcert was built without PDF output (cargo feature `pdf`, on by default)";
 
 /// The colour of a pixel (alpha dropped; the pictures are opaque).
 pub fn pixel(pixmap: &Pixmap, x: u32, y: u32) -> Option<super::Rgb> {
