@@ -454,7 +454,7 @@ pub(crate) fn admit(claim: &AvoidanceClaim, limits: &Limits) -> Result<(), Failu
         ));
     }
     let work = Cost::new(claim, size).total(claim);
-    within_work(work, "about", limits)
+    within_work(work, "counted from the sizes of the claim", limits)
 }
 
 /// Work units of one hash-set lookup or insert of a set, besides hashing
@@ -464,12 +464,16 @@ const HASH: u64 = 40;
 /// Work units of one exact orientation test ([`cross`] or [`dot`]).
 const ORIENT: u64 = 8;
 
+/// Work units per vertex of one search of a tree ([`reach`]).
+const SEARCH: u64 = 4;
+
 /// The work of checking an avoidance claim, counted from its sizes the way
 /// the rules below spend it: a word operation on a bitset of `words` words
 /// is one unit (a clone, an intersection or a subset test is `words`
 /// units), a hash lookup is [`HASH`] plus two per word, an orientation test
-/// [`ORIENT`]. Each term names the code it counts. The counts are upper
-/// bounds: searches that stop early are counted in full.
+/// [`ORIENT`], a vertex visited by a tree search [`SEARCH`]. Each term names
+/// the code it counts. The counts are upper bounds: a search that may stop
+/// early is counted in full.
 struct Cost {
     /// |S|.
     n: u64,
@@ -483,6 +487,10 @@ struct Cost {
     maximal: u64,
     /// The convex sets of a closure system (0 for the other kinds).
     convex: u64,
+    /// |W| as listed.
+    win: u64,
+    /// For a tree: the degrees of the points of W, their sum and maximum.
+    win_degrees: Vec<u64>,
 }
 
 impl Cost {
@@ -492,36 +500,9 @@ impl Cost {
             AvoidanceGeometry::Closure { convex_sets, .. } => convex_sets.len() as u64,
             _ => 0,
         };
-        Cost {
-            n,
-            words,
-            scan: 64 * words,
-            hash: HASH + 2 * words,
-            maximal: claim.maximal.len() as u64,
-            convex,
-        }
-    }
-
-    /// Everything: the geometry, Rule 3 (maximality and completeness),
-    /// Rule 4 (classes), Rules 5 and 6 (options and types), Rule 7.
-    fn total(&self, claim: &AvoidanceClaim) -> u64 {
-        let degrees = self.degrees(&claim.geometry);
-        [
-            self.geometry(&claim.geometry),
-            self.maximality(claim, &degrees),
-            self.completeness(claim, &degrees),
-            self.classes(claim),
-            mul(self.maximal + 1, self.words) + self.hash,
-        ]
-        .iter()
-        .fold(0, |a, &b| a.saturating_add(b))
-    }
-
-    /// Vertex degrees of a tree (in-range endpoints only); empty otherwise.
-    fn degrees(&self, geometry: &AvoidanceGeometry) -> Vec<u64> {
-        match geometry {
+        let win_degrees = match &claim.geometry {
             AvoidanceGeometry::TreeVertices { edges, .. } => {
-                let mut degree = vec![0u64; self.n as usize];
+                let mut degree = vec![0u64; n as usize];
                 for &(a, b) in edges {
                     for v in [a, b] {
                         if let Some(d) = degree.get_mut(v as usize) {
@@ -529,10 +510,33 @@ impl Cost {
                         }
                     }
                 }
-                degree
+                let at = |w: &u32| degree.get(*w as usize).copied().unwrap_or(0);
+                claim.win.iter().map(at).collect()
             }
             _ => Vec::new(),
+        };
+        Cost {
+            n,
+            words,
+            scan: 64 * words,
+            hash: HASH + 2 * words,
+            maximal: claim.maximal.len() as u64,
+            convex,
+            win: claim.win.len() as u64,
+            win_degrees,
         }
+    }
+
+    /// Everything: the geometry, Rule 3 (maximality and completeness),
+    /// Rule 4 (classes), Rules 5 and 6 (options and types), Rule 7.
+    fn total(&self, claim: &AvoidanceClaim) -> u64 {
+        sum([
+            self.geometry(&claim.geometry),
+            self.maximality(claim),
+            self.completeness(&claim.geometry),
+            self.classes(claim),
+            mul(self.maximal + 1, self.words) + self.hash,
+        ])
     }
 
     /// Rule 1: reading the geometry.
@@ -543,99 +547,104 @@ impl Cost {
             // one-point extensions (axiom 3).
             AvoidanceGeometry::Closure { convex_sets, .. } => {
                 let k = self.convex;
-                let listed: u64 = convex_sets.iter().map(|l| l.len() as u64).sum();
+                let listed = convex_sets.iter().map(|l| l.len() as u64).sum();
                 let pairs = mul(k, k.saturating_sub(1)) / 2;
-                [
+                sum([
                     listed,
                     mul(k, words + self.hash),
                     mul(pairs, words + self.hash),
                     mul(k, words + mul(n, self.hash + 3)),
-                ]
-                .iter()
-                .fold(0, |a, &b| a.saturating_add(b))
+                ])
             }
             // read_tree, then one search of the tree per (vertex, neighbour).
             AvoidanceGeometry::TreeVertices { edges, .. } => {
-                mul(2 * edges.len() as u64 + 1, 2 * n + words)
+                mul(2 * edges.len() as u64 + 1, mul(SEARCH, n) + words)
             }
             // Per edge: two searches and two edge sets.
             AvoidanceGeometry::TreeEdges { vertices, .. } => {
-                mul(2 * n, 2 * u64::from(*vertices) + 3 * n + words)
+                mul(2 * n, mul(SEARCH, u64::from(*vertices)) + 6 * n + words)
             }
             AvoidanceGeometry::Affine { .. } => mul(n, 16),
         }
     }
 
-    /// One τ-membership test of a point `q` against a set of `size`
-    /// points (Geometry::in_closure).
-    fn closure_test(&self, geometry: &AvoidanceGeometry, q: u32, size: u64, degrees: &[u64]) -> u64 {
-        1 + match geometry {
-            AvoidanceGeometry::Closure { .. } => mul(self.convex, self.words),
+    /// Whether a set A of `size` points generates W (`generates`): a scan
+    /// of W, a membership test per point of W, and a τ-membership test
+    /// (Geometry::in_closure) for each point of W outside A.
+    fn generates(&self, geometry: &AvoidanceGeometry, size: u64) -> u64 {
+        let outside = self.win.min(self.n.saturating_sub(size));
+        let tests = match geometry {
+            AvoidanceGeometry::Closure { .. } => mul(outside, mul(self.convex, self.words)),
+            // deg(w) components, each met or not: the sum over the points
+            // of W outside A, at most.
             AvoidanceGeometry::TreeVertices { .. } => {
-                mul(degrees.get(q as usize).copied().unwrap_or(0), self.words)
+                let all: u64 = self.win_degrees.iter().sum();
+                let most = self.win_degrees.iter().copied().max().unwrap_or(0);
+                mul(all.min(mul(outside, most)), self.words)
             }
-            AvoidanceGeometry::TreeEdges { .. } => 2 * self.words,
-            AvoidanceGeometry::Affine { .. } => self.scan + mul(mul(size, size), 2 * ORIENT),
-        }
-    }
-
-    /// Whether a set of `size` points generates W: a scan of W and one
-    /// τ-membership test per point of W.
-    fn generates(&self, claim: &AvoidanceClaim, size: u64, degrees: &[u64]) -> u64 {
-        claim.win.iter().fold(self.scan, |a, &q| {
-            a.saturating_add(self.closure_test(&claim.geometry, q, size, degrees))
-        })
+            AvoidanceGeometry::TreeEdges { .. } => mul(outside, 2 * self.words),
+            AvoidanceGeometry::Affine { .. } => {
+                mul(outside, self.scan + mul(mul(size, size), 2 * ORIENT))
+            }
+        };
+        sum([self.scan, self.win, tests])
     }
 
     /// Rule 3 (read_maximal): per listed M, reading it, one generation test
     /// of M and one of M ∪ {x} (after a clone) per point x ∉ M.
-    fn maximality(&self, claim: &AvoidanceClaim, degrees: &[u64]) -> u64 {
-        claim.maximal.iter().fold(0, |a, m| {
+    fn maximality(&self, claim: &AvoidanceClaim) -> u64 {
+        let geometry = &claim.geometry;
+        sum(claim.maximal.iter().map(|m| {
             let size = (m.len() as u64).min(self.n);
-            let each = [
+            sum([
                 2 * size + self.words,
-                self.generates(claim, size, degrees),
-                mul(self.n, self.words + self.generates(claim, size + 1, degrees)),
-            ];
-            each.iter().fold(a, |a, &b| a.saturating_add(b))
-        })
+                self.generates(geometry, size),
+                mul(
+                    self.n - size,
+                    self.words + self.generates(geometry, size + 1),
+                ),
+            ])
+        }))
     }
 
     /// Rule 3 (completeness): per point w of W, building the cover family
     /// C_w and testing each member against every listed M.
-    fn completeness(&self, claim: &AvoidanceClaim, degrees: &[u64]) -> u64 {
+    fn completeness(&self, geometry: &AvoidanceGeometry) -> u64 {
         let (n, words) = (self.n, self.words);
-        let per_point = |w: u32| -> u64 {
-            let (build, members) = match &claim.geometry {
+        let family = |degree: u64| -> (u64, u64) {
+            match geometry {
                 AvoidanceGeometry::Closure { .. } => (mul(self.convex, words), self.convex),
-                AvoidanceGeometry::TreeVertices { .. } => {
-                    let d = degrees.get(w as usize).copied().unwrap_or(0) + 1;
-                    (mul(d, words), d)
-                }
+                AvoidanceGeometry::TreeVertices { .. } => (mul(degree + 1, words), degree + 1),
                 AvoidanceGeometry::TreeEdges { .. } => (2 * words, 2),
                 AvoidanceGeometry::Affine { .. } => {
-                    let family = 4 * n + 1;
-                    (mul(family, mul(n, 2 * ORIENT) + words), family)
+                    let sets = 4 * n + 1;
+                    (mul(sets, mul(n, 2 * ORIENT) + words), sets)
                 }
-            };
-            build.saturating_add(mul(mul(members, self.maximal), words))
+            }
         };
-        claim
-            .win
-            .iter()
-            .fold(0, |a, &w| a.saturating_add(per_point(w)))
+        let per_point = |degree: u64| {
+            let (build, sets) = family(degree);
+            build.saturating_add(mul(mul(sets, self.maximal), words))
+        };
+        match geometry {
+            AvoidanceGeometry::TreeVertices { .. } => {
+                sum(self.win_degrees.iter().map(|&d| per_point(d)))
+            }
+            _ => mul(self.win, per_point(0)),
+        }
     }
 
     /// Rule 4 (read_classes) and Rules 5–6 (class_options, check_type).
     fn classes(&self, claim: &AvoidanceClaim) -> u64 {
         let (words, m) = (self.words, self.maximal);
         let classes = claim.classes.len() as u64;
-        let listed: u64 = claim
-            .classes
-            .iter()
-            .map(|c| c.set.len() as u64 + c.options.len() as u64)
-            .sum();
-        [
+        let listed = sum(
+            claim
+                .classes
+                .iter()
+                .map(|c| c.set.len() as u64 + c.options.len() as u64),
+        );
+        sum([
             // Reading each class and its ceiling ⌈I⌉ over 𝓜.
             mul(2, listed),
             mul(classes, 3 * words + mul(m, 2 * words) + self.hash),
@@ -647,10 +656,13 @@ impl Cost {
                 classes,
                 mul(m, words) + mul(self.scan, 1 + mul(m, words + 1) + self.hash),
             ),
-        ]
-        .iter()
-        .fold(0, |a, &b| a.saturating_add(b))
+        ])
     }
+}
+
+/// Saturating sum.
+fn sum(terms: impl IntoIterator<Item = u64>) -> u64 {
+    terms.into_iter().fold(0, u64::saturating_add)
 }
 
 /// Saturating product.

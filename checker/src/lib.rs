@@ -326,11 +326,11 @@ pub(crate) fn undecided<T>(message: String) -> Result<T, Failure> {
     Err(Failure::Undecided(message))
 }
 
-/// Refuses `work` steps over `--max-work`, naming what they are for.
-pub(crate) fn within_work(work: u64, what: &str, limits: &Limits) -> Result<(), Failure> {
+/// Refuses `work` units over `--max-work`, saying how they are counted.
+pub(crate) fn within_work(work: u64, counted: &str, limits: &Limits) -> Result<(), Failure> {
     if work > limits.max_work {
         return too_large(format!(
-            "checking needs {what} = {work} steps, over the limit of {} (--max-work)",
+            "checking needs {work} work units ({counted}), over the limit of {} (--max-work)",
             limits.max_work
         ));
     }

@@ -14,15 +14,17 @@ use crate::Failure;
 use std::ops::Range;
 
 /// Work units charged per position: one per option read, plus this much for
-/// the mex and the store (the cost model of [`work`]).
-const PER_POSITION: u64 = 2;
+/// the mex and the store (the cost model of [`work`]). A position also waits
+/// for the values it reads, which were stored just before (a game with one
+/// move is one chain of dependent loads), hence four, not one.
+const PER_POSITION: u64 = 4;
 
 /// Work units per option read when |S| ≥ 64, where the mex marks a table,
 /// scans it and clears it (three passes instead of one).
 const PER_OPTION_LARGE: u64 = 3;
 
 /// The estimated work of computing G_S on [0, n) for `moves` options per
-/// position: n·(|S| + 2) units, or n·(3|S| + 2) when |S| ≥ 64 (see
+/// position: n·(|S| + 4) units, or n·(3|S| + 4) when |S| ≥ 64 (see
 /// [`Values::compute`]). Measured: about 1 ns per unit on the reference
 /// machine (docs/TRUST.md).
 pub(crate) fn work(n: u64, moves: usize) -> u64 {

@@ -78,7 +78,7 @@ pub(crate) fn admit(claim: &PeriodicClaim, limits: &Limits) -> Result<(), Failur
 pub(crate) fn admit_game(moves: &[u64], q: u64, p: u64, limits: &Limits) -> Result<(), Failure> {
     admit_moves(moves, limits)?;
     let length = within_period(q, p, limits)?;
-    within_work(game_work(moves, length), "(q + p + c)·(|S| + 2)", limits)
+    within_work(game_work(moves, length), "(q + p + c)·(|S| + 4)", limits)
 }
 
 /// The work of one game with q + p = `length`.
@@ -311,7 +311,7 @@ pub(crate) fn admit_table(claim: &PeriodicTableClaim, limits: &Limits) -> Result
         admit(&row, limits).map_err(|failure| in_row(i, &row, failure))?;
         work = work.saturating_add(game_work(&row.moves, row.preperiod + row.period));
     }
-    within_work(work, "the sum over the lines of (q + p + c)·(|S| + 2)", limits)
+    within_work(work, "the sum over the lines of (q + p + c)·(|S| + 4)", limits)
 }
 
 /// Checks a `PeriodicTable` claim: every line parses and is valid.

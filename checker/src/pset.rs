@@ -47,9 +47,10 @@ pub fn check(claim: &PSetClaim, limits: &Limits) -> Verdict {
 }
 
 /// The limits: the moves, P (`--max-period`) and the work (`--max-work`):
-/// |H|·|S| collision tests (Rule 2) and, per residue of [0, P), a bitmap
-/// test and a binary search among the moves (Rule 3), counted as
-/// 4 + log2 |S| steps.
+/// |H|·|S| collision tests (Rule 2), two units each (an addition, a
+/// comparison, a bitmap read), and, per residue of [0, P), a bitmap test
+/// and a binary search among the moves (Rule 3), counted as 4 + log2 |S|
+/// units.
 pub(crate) fn admit(claim: &PSetClaim, limits: &Limits) -> Result<(), Failure> {
     admit_moves(&claim.moves, limits)?;
     let p = claim.period;
@@ -60,11 +61,13 @@ pub(crate) fn admit(claim: &PSetClaim, limits: &Limits) -> Result<(), Failure> {
         ));
     }
     let moves = claim.moves.len() as u64;
-    let collisions = (claim.block.len() as u64).saturating_mul(moves);
+    let collisions = (claim.block.len() as u64)
+        .saturating_mul(moves)
+        .saturating_mul(2);
     let residues = p.saturating_mul(4 + u64::from((moves | 1).ilog2()));
     within_work(
         collisions.saturating_add(residues),
-        "|H|·|S| + P·(4 + log2 |S|)",
+        "2·|H|·|S| + P·(4 + log2 |S|)",
         limits,
     )
 }

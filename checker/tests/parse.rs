@@ -74,7 +74,7 @@ fn file_size_limit_is_exact() {
     };
     assert_eq!(
         check_bytes(text.as_bytes(), &below),
-        Verdict::Undecidable(format!(
+        Verdict::OverLimit(format!(
             "file of {n} bytes exceeds the limit of {} bytes (--max-file-bytes)",
             n - 1
         ))
@@ -128,21 +128,31 @@ fn deep_nesting_is_refused_quickly_without_overflowing_the_stack() {
 #[test]
 fn versions() {
     let text = to_ron(&seq_cert());
-    for v in [0u64, 2, 7, u32::MAX as u64] {
+    for v in [0u64, 3, 7, u32::MAX as u64] {
         let other = text.replacen("format: 1,", &format!("format: {v},"), 1);
         assert_eq!(
             bytes(other.as_bytes()),
             Verdict::Undecidable(format!(
-                "unsupported format version {v} (this checker reads version 1)"
+                "unsupported format version {v} (this checker reads versions 1 to 2)"
             ))
         );
     }
+    // Version 2 reads every version-1 claim.
+    let other = text.replacen("format: 1,", "format: 2,", 1);
+    assert_valid(&bytes(other.as_bytes()));
     let mut c = seq_cert();
-    c.format = 2;
+    c.format = 3;
     assert_eq!(
         check_certificate(&c, &Limits::default()),
-        Verdict::Undecidable("unsupported format version 2".into())
+        Verdict::Undecidable("unsupported format version 3".into())
     );
+    c.format = 0;
+    assert_eq!(
+        check_certificate(&c, &Limits::default()),
+        Verdict::Undecidable("unsupported format version 0".into())
+    );
+    c.format = 2;
+    assert_valid(&check_certificate(&c, &Limits::default()));
     c.format = 1;
     assert_valid(&check_certificate(&c, &Limits::default()));
     let big = text.replacen("format: 1,", "format: 4294967296,", 1);

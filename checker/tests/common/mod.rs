@@ -195,3 +195,12 @@ pub fn assert_undecidable(verdict: &Verdict, needle: &str) {
 pub fn w(prime: u64, position: u64) -> PeriodWitness {
     PeriodWitness { prime, position }
 }
+
+/// Asserts an over-limit verdict (exit 3) whose message contains `needle`.
+#[track_caller]
+pub fn assert_over_limit(verdict: &Verdict, needle: &str) {
+    match verdict {
+        Verdict::OverLimit(m) => assert!(m.contains(needle), "message {m:?} lacks {needle:?}"),
+        other => panic!("expected over a limit ({needle}): {other:?}"),
+    }
+}
