@@ -70,8 +70,11 @@ fn write(path: &Path, text: &str) {
     std::fs::write(path, text).unwrap();
 }
 
+/// A sweep unit: (a, b) and its triples.
+type Unit = ((u64, u64), Vec<[u64; 3]>);
+
 /// The paper range's triples, grouped by (a, b) (a sweep unit).
-fn paper_range() -> Vec<((u64, u64), Vec<[u64; 3]>)> {
+fn paper_range() -> Vec<Unit> {
     let gcd = |mut a: u64, mut b: u64| {
         while b != 0 {
             (a, b) = (b, a % b);
@@ -156,8 +159,20 @@ fn main() {
         LARGE.len(),
         total as f64 / 1e6
     );
-    let v1 = report("Sequence (format 1, values listed)", &nimcheck, &root.join("large/v1"), total, 3);
-    let p = report("Periodic (format 2, values recomputed)", &nimcheck, &root.join("large/periodic"), total, 3);
+    let v1 = report(
+        "Sequence (format 1, values listed)",
+        &nimcheck,
+        &root.join("large/v1"),
+        total,
+        3,
+    );
+    let p = report(
+        "Periodic (format 2, values recomputed)",
+        &nimcheck,
+        &root.join("large/periodic"),
+        total,
+        3,
+    );
     println!(
         "  Periodic vs Sequence: {:.1}x (1 job), {:.1}x (2 jobs)",
         v1[0] / p[0],
@@ -198,9 +213,27 @@ fn main() {
         "\npaper range ({count} games, {:.2} M positions):",
         total as f64 / 1e6
     );
-    let v1 = report("Sequence, one file per game", &nimcheck, &root.join("paper/v1"), total, 5);
-    let p = report("Periodic, one file per game", &nimcheck, &root.join("paper/periodic"), total, 5);
-    let t = report("PeriodicTable, one file per (a, b)", &nimcheck, &root.join("paper/table"), total, 5);
+    let v1 = report(
+        "Sequence, one file per game",
+        &nimcheck,
+        &root.join("paper/v1"),
+        total,
+        5,
+    );
+    let p = report(
+        "Periodic, one file per game",
+        &nimcheck,
+        &root.join("paper/periodic"),
+        total,
+        5,
+    );
+    let t = report(
+        "PeriodicTable, one file per (a, b)",
+        &nimcheck,
+        &root.join("paper/table"),
+        total,
+        5,
+    );
     println!(
         "  Periodic vs Sequence: {:.1}x / {:.1}x; PeriodicTable vs Sequence: {:.1}x / {:.1}x (1 / 2 jobs)",
         v1[0] / p[0],

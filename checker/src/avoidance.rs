@@ -638,12 +638,10 @@ impl Cost {
     fn classes(&self, claim: &AvoidanceClaim) -> u64 {
         let (words, m) = (self.words, self.maximal);
         let classes = claim.classes.len() as u64;
-        let listed = sum(
-            claim
-                .classes
-                .iter()
-                .map(|c| c.set.len() as u64 + c.options.len() as u64),
-        );
+        let listed = sum(claim
+            .classes
+            .iter()
+            .map(|c| c.set.len() as u64 + c.options.len() as u64));
         sum([
             // Reading each class and its ceiling ⌈I⌉ over 𝓜.
             mul(2, listed),

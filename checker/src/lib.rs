@@ -72,7 +72,10 @@ impl Verdict {
     /// The explanation.
     pub fn message(&self) -> &str {
         match self {
-            Verdict::Valid(m) | Verdict::Invalid(m) | Verdict::Undecidable(m) | Verdict::OverLimit(m) => m,
+            Verdict::Valid(m)
+            | Verdict::Invalid(m)
+            | Verdict::Undecidable(m)
+            | Verdict::OverLimit(m) => m,
         }
     }
 }

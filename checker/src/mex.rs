@@ -96,7 +96,8 @@ impl Value for u16 {
 fn fill<V: Value>(moves: &[u64], n: u64, g: &mut Vec<V>) -> Result<(), Failure> {
     g.clear();
     let n = usize::try_from(n).map_err(|_| out_of_memory(n))?;
-    g.try_reserve_exact(n).map_err(|_| out_of_memory(n as u64))?;
+    g.try_reserve_exact(n)
+        .map_err(|_| out_of_memory(n as u64))?;
     g.resize(n, V::of(0));
     let mut mex = Mex::new(moves.len());
     for j in 0..moves.len() {

@@ -311,7 +311,11 @@ pub(crate) fn admit_table(claim: &PeriodicTableClaim, limits: &Limits) -> Result
         admit(&row, limits).map_err(|failure| in_row(i, &row, failure))?;
         work = work.saturating_add(game_work(&row.moves, row.preperiod + row.period));
     }
-    within_work(work, "the sum over the lines of (q + p + c)·(|S| + 4)", limits)
+    within_work(
+        work,
+        "the sum over the lines of (q + p + c)·(|S| + 4)",
+        limits,
+    )
 }
 
 /// Checks a `PeriodicTable` claim: every line parses and is valid.

@@ -490,9 +490,7 @@ fn rejects_wrong_options() {
     c.classes[6].options = vec![3, 4];
     assert_eq!(
         av(c),
-        Verdict::Invalid(
-            "class 6 {0,1,3}: options should be classes [3,4,5], listed [3,4]".into()
-        )
+        Verdict::Invalid("class 6 {0,1,3}: options should be classes [3,4,5], listed [3,4]".into())
     );
     let mut c = tv(6, SPIDER, &[2, 4, 5]);
     c.classes[6].options = vec![5, 4, 3];
@@ -694,9 +692,7 @@ fn rejects_bad_trees() {
     );
     assert_eq!(
         with_edges(vec![(0, 1), (1, 2), (1, 3), (3, 4)], 6),
-        Verdict::Invalid(
-            "a tree on 6 vertices has 5 edges, not 4 (and at least 1 vertex)".into()
-        )
+        Verdict::Invalid("a tree on 6 vertices has 5 edges, not 4 (and at least 1 vertex)".into())
     );
     assert_invalid(
         &with_edges(vec![(0, 0)], 1),
@@ -796,10 +792,12 @@ fn af_mapped(base: &AvoidanceClaim, points: &[(i64, i64)]) -> AvoidanceClaim {
     c
 }
 
+type PointMap = fn((i64, i64)) -> (i64, i64);
+
 /// Invertible affine maps of Z² with coordinates spread over most of the
 /// i64 range (differences up to 1.5·2^63, products past 2^127): they map
 /// convex hulls to convex hulls, so every claim keeps its truth.
-fn huge_maps() -> Vec<fn((i64, i64)) -> (i64, i64)> {
+fn huge_maps() -> Vec<PointMap> {
     const K: i64 = 1 << 61;
     // Coordinates 0..=6 go to multiples of 2^61 from −2^63 to 2^62.
     vec![
@@ -816,7 +814,9 @@ fn affine_orientation_is_exact_on_all_of_i64() {
         let AvoidanceGeometry::Affine { points } = &claim.geometry else {
             continue;
         };
-        assert!(points.iter().all(|&(x, y)| (0..=6).contains(&x) && (0..=6).contains(&y)));
+        assert!(points
+            .iter()
+            .all(|&(x, y)| (0..=6).contains(&x) && (0..=6).contains(&y)));
         for map in huge_maps() {
             let mut c = claim.clone();
             c.geometry = AvoidanceGeometry::Affine {
@@ -1049,7 +1049,13 @@ fn estimate(claim: &AvoidanceClaim) -> u64 {
         ..Limits::default()
     };
     let message = precheck(&certificate(Claim::Avoidance(claim.clone())), &zero).unwrap_err();
-    let number = message.split("needs ").nth(1).unwrap().split(' ').next().unwrap();
+    let number = message
+        .split("needs ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
     number.parse().unwrap()
 }
 
@@ -1066,7 +1072,13 @@ fn work_estimates_are_exact_for_each_geometry() {
         (tv(1, &[], &[0]), 3196),
         (te(6, SPIDER, &[1, 3]), 10440),
         (af(&[(0, 0), (4, 0), (0, 4), (1, 1)], &[1, 2, 3]), 28559),
-        (af(&[(0, 0), (6, 0), (0, 6), (6, 6), (2, 3), (3, 2), (3, 3)], &[4, 6]), 88955),
+        (
+            af(
+                &[(0, 0), (6, 0), (0, 6), (6, 6), (2, 3), (3, 2), (3, 3)],
+                &[4, 6],
+            ),
+            88955,
+        ),
         (cl(4, SECTION2, &[0]), 4379),
         (cl(3, &[&[], &[0], &[1], &[0, 1], &[0, 1, 2]], &[2]), 4544),
         (star(70), 3864482),

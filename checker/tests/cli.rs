@@ -329,7 +329,10 @@ fn exit_status_row_1_invalid() {
     // limit, the P-set (146) is checked and rejected.
     let (code, out) = run(&[&v, &i, &d.0.join("gone.ron")], &["--max-work", "150"]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("LIMIT ") && out.contains("REJECTED ") && out.contains("UNDECIDED "), "{out}");
+    assert!(
+        out.contains("LIMIT ") && out.contains("REJECTED ") && out.contains("UNDECIDED "),
+        "{out}"
+    );
 }
 
 #[test]
@@ -340,15 +343,24 @@ fn exit_status_row_2_bad_input() {
     d.file("empty/notes.txt", "not a certificate");
     let cases: Vec<(PathBuf, &str)> = vec![
         (d.0.join("gone.ron"), "cannot read: "),
-        (empty.clone(), "no *.ron certificates in this folder: nothing was checked"),
+        (
+            empty.clone(),
+            "no *.ron certificates in this folder: nothing was checked",
+        ),
         (d.file("garbage.ron", "garbage"), "parse error"),
-        (d.file("v3.ron", "(format: 3)"), "unsupported format version 3"),
+        (
+            d.file("v3.ron", "(format: 3)"),
+            "unsupported format version 3",
+        ),
         (d.file("binary.ron", "\u{0}\u{1}"), "parse error"),
     ];
     for (path, needle) in cases {
         let (code, out) = run(&[&path], &[]);
         assert_eq!(code, 2, "{out}");
-        assert!(out.starts_with("UNDECIDED ") && out.contains(needle), "{out}");
+        assert!(
+            out.starts_with("UNDECIDED ") && out.contains(needle),
+            "{out}"
+        );
         assert_eq!(out.lines().count(), 1, "{out}");
     }
     // A usage error.
@@ -374,7 +386,10 @@ fn exit_status_row_3_limits_name_their_flag() {
     ] {
         let (code, out) = run(&[&v], &[flag, "1"]);
         assert_eq!(code, 3, "{flag}: {out}");
-        assert!(out.starts_with("LIMIT ") && out.contains(&format!("({flag})")), "{out}");
+        assert!(
+            out.starts_with("LIMIT ") && out.contains(&format!("({flag})")),
+            "{out}"
+        );
     }
 }
 
@@ -428,8 +443,14 @@ fn symbolic_links_to_folders_are_not_followed() {
     assert!(lines[2].starts_with("UNDECIDED ") && lines[2].contains("dangling.ron"));
     assert!(lines[3].starts_with("OK ") && lines[3].contains("link.ron"));
     assert_eq!(code, 2);
-    assert!(err.contains("sub/up: a symbolic link to a folder, not followed"), "{err}");
-    assert!(err.contains("sub/up.ron: a symbolic link to a folder"), "{err}");
+    assert!(
+        err.contains("sub/up: a symbolic link to a folder, not followed"),
+        "{err}"
+    );
+    assert!(
+        err.contains("sub/up.ron: a symbolic link to a folder"),
+        "{err}"
+    );
     // A link named on the command line is followed.
     let (code, out, _) = run_within(&[&d.0.join("sub/link.ron")], &[], 20);
     assert_eq!(code, 0, "{out}");
@@ -475,7 +496,10 @@ fn json_mode_is_json_always() {
     assert_eq!(lines[0]["file"], gone.display().to_string());
     assert_eq!(lines[1]["verdict"], "undecided");
     assert_eq!(lines[2]["verdict"], "limit");
-    assert!(lines[2]["message"].as_str().unwrap().contains("(--max-work)"));
+    assert!(lines[2]["message"]
+        .as_str()
+        .unwrap()
+        .contains("(--max-work)"));
 }
 
 #[test]
@@ -487,7 +511,14 @@ fn long_messages_are_cut_and_a_byte_order_mark_is_accepted() {
     let big = d.file("big.ron", &text);
     let (code, out) = run(
         &[&big],
-        &["--max-moves", "1000000", "--max-move", "1000000", "--max-work", "18446744073709551615"],
+        &[
+            "--max-moves",
+            "1000000",
+            "--max-move",
+            "1000000",
+            "--max-work",
+            "18446744073709551615",
+        ],
     );
     assert_eq!(code, 1, "{}", &out[..out.len().min(300)]);
     assert!(out.len() < 1200, "{} bytes: {}", out.len(), &out[..300]);
@@ -512,7 +543,11 @@ fn long_messages_are_cut_and_a_byte_order_mark_is_accepted() {
 fn jobs_keep_the_order() {
     let d = Dir::new("jobs");
     for k in 0..50 {
-        let text = if k % 7 == 3 { invalid_text() } else { valid_text() };
+        let text = if k % 7 == 3 {
+            invalid_text()
+        } else {
+            valid_text()
+        };
         d.file(&format!("f{k:02}.ron"), &text);
     }
     let (code1, one) = run(&[&d.0], &["--jobs", "1"]);

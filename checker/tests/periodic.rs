@@ -6,9 +6,7 @@
 mod common;
 
 use common::*;
-use nimcert_check::format::{
-    Certificate, Claim, PeriodicClaim, PeriodicTableClaim, SequenceClaim,
-};
+use nimcert_check::format::{Certificate, Claim, PeriodicClaim, PeriodicTableClaim, SequenceClaim};
 use nimcert_check::periodic::{parse_row, write_row};
 use nimcert_check::{check_bytes, check_certificate, precheck, to_ron, Limits, Verdict};
 
@@ -123,7 +121,10 @@ fn agrees_with_the_naive_mex_on_random_claims() {
             assert_valid(&verdict);
             accepted += 1;
         } else {
-            assert!(matches!(verdict, Verdict::Invalid(_)), "{moves:?} ({cq}, {cp}): {verdict:?}");
+            assert!(
+                matches!(verdict, Verdict::Invalid(_)),
+                "{moves:?} ({cq}, {cp}): {verdict:?}"
+            );
             rejected += 1;
         }
     }
@@ -230,7 +231,10 @@ fn rule_1_period_from_q() {
     assert_invalid(&check(c), "is not a period from q = 14: G(14) =");
     let mut c = periodic(&[2, 5, 7]);
     c.period = 0;
-    assert_eq!(check(c), Verdict::Invalid("the period must be at least 1".into()));
+    assert_eq!(
+        check(c),
+        Verdict::Invalid("the period must be at least 1".into())
+    );
 }
 
 /// Rule 1 looks at all of [q, q + c): claims whose first differing
@@ -273,7 +277,10 @@ fn rule_2_least_period() {
     assert_invalid(&check(c), "least period: witness for prime 2 fails");
     let mut c = periodic(&[2, 5, 7]);
     c.period_witnesses.pop();
-    assert_invalid(&check(c), "1 minimality witnesses given, but 22 has 2 prime divisors");
+    assert_invalid(
+        &check(c),
+        "1 minimality witnesses given, but 22 has 2 prime divisors",
+    );
     let mut c = periodic(&[2, 5, 7]);
     c.period_witnesses.swap(0, 1);
     assert_invalid(&check(c), "must list the primes [2, 11] in order");
@@ -322,7 +329,10 @@ fn move_set_rule() {
     assert_eq!(check(c), Verdict::Invalid("0 is not a move".into()));
     let mut c = periodic(&[2, 5, 7]);
     c.moves = vec![2, 7, 5];
-    assert_invalid(&check(c), "moves must be strictly increasing: 7 is followed by 5");
+    assert_invalid(
+        &check(c),
+        "moves must be strictly increasing: 7 is followed by 5",
+    );
 }
 
 #[test]
@@ -330,12 +340,21 @@ fn limits_are_exact() {
     let c = periodic(&[2, 4, 7]); // q + p = 11, c = 7, |S| = 3
     let with = |limits: Limits| check_with(c.clone(), &limits);
     let d = Limits::default();
-    assert_valid(&with(Limits { max_period: 11, ..d }));
+    assert_valid(&with(Limits {
+        max_period: 11,
+        ..d
+    }));
     assert_eq!(
-        with(Limits { max_period: 10, ..d }),
+        with(Limits {
+            max_period: 10,
+            ..d
+        }),
         Verdict::OverLimit("claimed q + p = 8 + 3 exceeds the limit of 10 (--max-period)".into())
     );
-    assert_valid(&with(Limits { max_work: 18 * 7, ..d }));
+    assert_valid(&with(Limits {
+        max_work: 18 * 7,
+        ..d
+    }));
     assert_eq!(
         with(Limits { max_work: 18 * 7 - 1, ..d }),
         Verdict::OverLimit(
@@ -344,9 +363,15 @@ fn limits_are_exact() {
         )
     );
     assert_valid(&with(Limits { max_moves: 3, ..d }));
-    assert_over_limit(&with(Limits { max_moves: 2, ..d }), "3 moves exceed the limit of 2 (--max-moves)");
+    assert_over_limit(
+        &with(Limits { max_moves: 2, ..d }),
+        "3 moves exceed the limit of 2 (--max-moves)",
+    );
     assert_valid(&with(Limits { max_move: 7, ..d }));
-    assert_over_limit(&with(Limits { max_move: 6, ..d }), "move 7 exceeds the limit of 6 (--max-move)");
+    assert_over_limit(
+        &with(Limits { max_move: 6, ..d }),
+        "move 7 exceeds the limit of 6 (--max-move)",
+    );
     // Limits come first, even before an unsorted move list is noticed.
     let mut bad = c.clone();
     bad.moves = vec![9, 2];
@@ -382,10 +407,16 @@ fn format_version_2_is_required() {
     );
     let text = to_ron(&cert(Claim::Periodic(periodic(&[2, 5, 7]))));
     assert!(text.contains("format: 2,"), "{text}");
-    assert!(text.contains("claim: Periodic((\n        moves: [2, 5, 7],"), "{text}");
+    assert!(
+        text.contains("claim: Periodic((\n        moves: [2, 5, 7],"),
+        "{text}"
+    );
     assert_valid(&check_bytes(text.as_bytes(), &Limits::default()));
     assert_eq!(
-        check_bytes(text.replacen("format: 2", "format: 1", 1).as_bytes(), &Limits::default()),
+        check_bytes(
+            text.replacen("format: 2", "format: 1", 1).as_bytes(),
+            &Limits::default()
+        ),
         Verdict::Undecidable(
             "a Periodic claim needs format version 2, but the certificate says 1".into()
         )
@@ -440,7 +471,10 @@ fn the_row_grammar_is_strict() {
         ("2,5;0;;", "expected the period at byte 7"),
         ("02,5;0;1;", "a move at byte 1 has a leading zero"),
         ("2,5;00;1;", "the pre-period at byte 5 has a leading zero"),
-        ("2,5;0;1;2", "expected `:` between a witness prime and its position at byte 10"),
+        (
+            "2,5;0;1;2",
+            "expected `:` between a witness prime and its position at byte 10",
+        ),
         ("2,5;0;1;2:", "expected a witness position at byte 11"),
         ("2,5;0;1;:3", "expected a witness prime at byte 9"),
         ("2,5;0;1;2:3,", "expected a witness prime at byte 13"),
@@ -449,8 +483,14 @@ fn the_row_grammar_is_strict() {
         ("2,5;0;1;\r", "expected a witness prime at byte 9"),
         ("2,5;0;-1;", "expected the period at byte 7"),
         ("2,5;+0;1;", "expected the pre-period at byte 5"),
-        ("18446744073709551616;0;1;", "a move at byte 1 exceeds 2^64 − 1"),
-        ("1;0;99999999999999999999;", "the period at byte 5 exceeds 2^64 − 1"),
+        (
+            "18446744073709551616;0;1;",
+            "a move at byte 1 exceeds 2^64 − 1",
+        ),
+        (
+            "1;0;99999999999999999999;",
+            "the period at byte 5 exceeds 2^64 − 1",
+        ),
     ] {
         assert_eq!(parse_row(row, &mut c), Err(error.to_string()), "{row:?}");
     }
@@ -489,7 +529,10 @@ fn a_table_names_its_first_bad_line() {
         )
     );
     lines[4] = "2,5,7;0;22;2:0".to_string();
-    assert_invalid(&table(&lines.join("\n")), "line 5 (S = {2,5,7}): least period:");
+    assert_invalid(
+        &table(&lines.join("\n")),
+        "line 5 (S = {2,5,7}): least period:",
+    );
     lines[4] = "2,5,7;0;22".to_string();
     assert_eq!(
         table(&lines.join("\n")),
@@ -501,7 +544,10 @@ fn a_table_names_its_first_bad_line() {
         Verdict::Undecidable("line 2: expected a move at byte 1".into())
     );
     assert_undecidable(&table("2,5,7;0;22;2:0,11:0\r\n"), "line 1: unexpected text");
-    assert_eq!(table(""), Verdict::Undecidable("the table lists no games".into()));
+    assert_eq!(
+        table(""),
+        Verdict::Undecidable("the table lists no games".into())
+    );
     assert_undecidable(&table("\n"), "line 1: expected a move");
 }
 
@@ -556,7 +602,13 @@ fn precheck_names_each_limit_without_checking() {
         Err("checking needs 126 work units ((q + p + c)·(|S| + 4)), over the limit of 125 (--max-work)".into())
     );
     for (limits, flag) in [
-        (Limits { max_period: 10, ..d }, "(--max-period)"),
+        (
+            Limits {
+                max_period: 10,
+                ..d
+            },
+            "(--max-period)",
+        ),
         (Limits { max_moves: 2, ..d }, "(--max-moves)"),
         (Limits { max_move: 6, ..d }, "(--max-move)"),
     ] {
@@ -571,9 +623,24 @@ fn precheck_names_each_limit_without_checking() {
     ] {
         let c = cert(claim);
         let n = to_ron(&c).len() as u64;
-        assert_eq!(precheck(&c, &Limits { max_file_bytes: n, ..d }), Ok(()));
         assert_eq!(
-            precheck(&c, &Limits { max_file_bytes: n - 1, ..d }),
+            precheck(
+                &c,
+                &Limits {
+                    max_file_bytes: n,
+                    ..d
+                }
+            ),
+            Ok(())
+        );
+        assert_eq!(
+            precheck(
+                &c,
+                &Limits {
+                    max_file_bytes: n - 1,
+                    ..d
+                }
+            ),
             Err(format!(
                 "file of {n} bytes exceeds the limit of {} bytes (--max-file-bytes)",
                 n - 1

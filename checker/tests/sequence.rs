@@ -88,7 +88,11 @@ fn summary_names_what_was_proved() {
         let Verdict::Valid(m) = seq(c) else { panic!() };
         let set = |text: &str| -> Vec<u64> {
             let inner = text.split('{').nth(1).unwrap().split('}').next().unwrap();
-            inner.split(',').filter(|x| !x.is_empty()).map(|x| x.parse().unwrap()).collect()
+            inner
+                .split(',')
+                .filter(|x| !x.is_empty())
+                .map(|x| x.parse().unwrap())
+                .collect()
         };
         let tail = m.split("P-positions ").nth(1).unwrap();
         let (early, periodic) = if q == 0 {
@@ -99,7 +103,11 @@ fn summary_names_what_was_proved() {
         };
         let v = naive(moves, q + 3 * p);
         for x in 0..q + 3 * p {
-            let listed = if x < q { early.contains(&x) } else { periodic.contains(&((x - q) % p)) };
+            let listed = if x < q {
+                early.contains(&x)
+            } else {
+                periodic.contains(&((x - q) % p))
+            };
             assert_eq!(listed, v[x as usize] == 0, "{moves:?} at {x}: {m}");
         }
     }
