@@ -210,7 +210,7 @@ fn read_bounded(path: &Path, limits: &Limits) -> Result<Vec<u8>, Verdict> {
     if meta.len() > limits.max_file_bytes {
         return Err(Verdict::OverLimit(file_too_large(meta.len(), limits)));
     }
-    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+    let mut bytes = Vec::with_capacity(meta.len() as usize); // at most the limit
     file.take(limits.max_file_bytes.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(cannot)?;
@@ -250,19 +250,15 @@ fn check_all(items: &[Item], limits: &Limits, jobs: usize) -> Vec<Outcome> {
             done.push((i, outcome));
         }
     };
-    let mut results: Vec<(usize, Outcome)> = if jobs <= 1 || items.len() <= 1 {
-        work()
-    } else {
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..jobs.min(items.len()))
-                .map(|_| scope.spawn(work))
-                .collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().expect("a checking thread panicked"))
-                .collect()
-        })
-    };
+    let mut results: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs.min(items.len()))
+            .map(|_| scope.spawn(work))
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a checking thread panicked"))
+            .collect()
+    });
     results.sort_by_key(|(i, _)| *i);
     results.into_iter().map(|(_, outcome)| outcome).collect()
 }
