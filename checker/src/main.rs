@@ -321,10 +321,16 @@ fn run(args: &Args) -> ExitCode {
     let mut worst = 0u8;
     let mut written = 0usize;
     for round in items.chunks(ROUND) {
-        for (item, outcome) in round.iter().zip(check_all(round, &limits, args.jobs())) {
+        let outcomes = check_all(round, &limits, args.jobs());
+        for (i, item) in round.iter().enumerate() {
             let path = match item {
                 Item::Check(path) | Item::Decided(path, _) => path,
             };
+            // Every item has its outcome; one missing is never a success.
+            let outcome = outcomes
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| (Verdict::Undecidable("not checked".to_string()), None));
             if let Err(e) = writeln!(out, "{}", line(path, &outcome, args.json)) {
                 return write_failed(&e, written, items.len());
             }
