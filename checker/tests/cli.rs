@@ -556,3 +556,151 @@ fn jobs_keep_the_order() {
     assert_eq!(one, four);
     assert_eq!(one.lines().count(), 50);
 }
+
+/// Runs nimcheck under an address-space limit of `mib` MiB (`ulimit -v`),
+/// so that runaway memory fails the run instead of the machine, and with a
+/// deadline; returns the exit code and the first output line.
+fn run_bounded(args: &[&str], mib: u64, secs: u64) -> (i32, String) {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mib * 1024))
+        .arg(env!("CARGO_BIN_EXE_nimcheck"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= secs {
+            child.kill().unwrap();
+            let _ = child.wait();
+            panic!("nimcheck {args:?} did not finish in {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    (
+        out.status.code().unwrap_or(-1),
+        text.lines().next().unwrap_or("").to_string(),
+    )
+}
+
+const HEAD: &str = "(format: 1, provenance: (tool: \"t\", method: Search(engine: \"t\")), claim: ";
+
+/// The hostile inputs of issue 11 and more, each refused or decided within
+/// a few seconds and under an address-space limit (docs/TRUST.md has the
+/// measured table).
+#[test]
+fn hostile_inputs_are_bounded_in_time_and_memory() {
+    let d = Dir::new("hostile");
+    let p = |name: &str| d.0.join(name).display().to_string();
+    // Boolean(11) × a 14-chain: 30,720 convex sets, about 2·10^10 units.
+    let mut sets = Vec::new();
+    for mask in 0..2048u32 {
+        let b: Vec<u32> = (0..11).filter(|i| mask >> i & 1 == 1).collect();
+        for k in 0..15 {
+            let mut s = b.clone();
+            s.extend(11..11 + k);
+            sets.push(format!("{s:?}"));
+        }
+    }
+    d.file(
+        "closure.ron",
+        &format!(
+            "{HEAD}Avoidance((geometry: Closure(points: 25, convex_sets: [{}]), win: [0], nim: 0, \
+             maximal: [{:?}], classes: [(set: {:?}, parity: 0, nim0: 0, nim1: 1, options: [])])))",
+            sets.join(", "),
+            (1..25).collect::<Vec<u32>>(),
+            (1..25).collect::<Vec<u32>>()
+        ),
+    );
+    // P = 10^6, the even residues as block, 1,000 odd moves (10 MB).
+    let block: Vec<String> = (0..1_000_000u64)
+        .step_by(2)
+        .map(|h| h.to_string())
+        .collect();
+    let cover: Vec<String> = (1..1_000_000u64)
+        .step_by(2)
+        .map(|r| format!("({r},1)"))
+        .collect();
+    let moves: Vec<String> = (1..2000u64).step_by(2).map(|s| s.to_string()).collect();
+    d.file(
+        "pset.ron",
+        &format!(
+            "{HEAD}PSet((moves: [{}], period: 1000000, block: [{}], cover: [{}], \
+             period_witnesses: [(prime: 2, position: 0), (prime: 5, position: 0)])))",
+            moves.join(","),
+            block.join(","),
+            cover.join(",")
+        ),
+    );
+    // Moves 1..=58 and 16777182: G(x) = x mod 59, 1.06·10^9 units.
+    let moves: Vec<u64> = (1..=58).chain([16_777_182]).collect();
+    d.file(
+        "moves59.ron",
+        &format!(
+            "{HEAD}Sequence((moves: {moves:?}, preperiod: 0, period: 59, values: {:?}, \
+             period_witnesses: [(prime: 59, position: 0)], preperiod_witness: None)))",
+            (0..59).collect::<Vec<u32>>()
+        ),
+    );
+    // A Periodic claim whose values fill 10^8 + 2^24 bytes (false: q = 0).
+    d.file(
+        "periodic.ron",
+        "(format: 2, provenance: (tool: \"t\", method: Search(engine: \"t\")), claim: Periodic((\
+         moves: [1, 16777216], preperiod: 99999998, period: 2, \
+         period_witnesses: [(prime: 2, position: 99999998)])))",
+    );
+    // 4 MiB of empty lists (24 bytes of Vec per 3 bytes of input).
+    d.file(
+        "lists.ron",
+        &format!(
+            "{HEAD}Avoidance((geometry: TreeVertices(vertices: 2, edges: [(0, 1)]), win: [0], \
+             nim: 0, maximal: [{}], classes: [])))",
+            "[],".repeat(1_390_000)
+        ),
+    );
+    d.file(
+        "deep.ron",
+        &format!(
+            "(format: 1, provenance: {}{})",
+            "(".repeat(2_000_000),
+            ")".repeat(2_000_000)
+        ),
+    );
+    std::fs::File::create(d.0.join("sparse.ron"))
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    let cases: &[(&[&str], i32, &str)] = &[
+        (&[&p("closure.ron")], 3, "(--max-work)"),
+        (&[&p("pset.ron")], 3, "(--max-file-bytes)"),
+        (
+            &["--max-file-bytes", "16000000", &p("pset.ron")],
+            3,
+            "(--max-work)",
+        ),
+        (&[&p("moves59.ron")], 3, "(--max-work)"),
+        (
+            &[&p("periodic.ron")],
+            1,
+            "p = 2 is not a period from q = 99999998",
+        ),
+        (
+            &[&p("lists.ron")],
+            1,
+            "maximal sets must be strictly increasing",
+        ),
+        (&[&p("deep.ron")], 2, "parse error"),
+        (&[&p("sparse.ron")], 3, "(--max-file-bytes)"),
+        (&["/dev/zero"], 2, "not a regular file"),
+    ];
+    for &(args, code, needle) in cases {
+        let (got, line) = run_bounded(args, 512, 60);
+        assert_eq!(got, code, "{args:?}: {line}");
+        assert!(line.contains(needle), "{args:?}: {line}");
+        assert!(line.len() < 1200, "{args:?}: {} bytes", line.len());
+    }
+}
