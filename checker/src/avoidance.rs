@@ -335,9 +335,10 @@ fn dot(o: (i64, i64), a: (i64, i64), b: (i64, i64)) -> Ordering {
 fn compare_products(x: i128, y: i128, u: i128, v: i128) -> Ordering {
     let product = |x: i128, y: i128| (x.signum() * y.signum(), x.unsigned_abs() * y.unsigned_abs());
     let ((s, m), (t, n)) = (product(x, y), product(u, v));
+    // (A zero product has magnitude 0, so two zeros compare Equal.)
     match s.cmp(&t) {
-        Ordering::Equal if s > 0 => m.cmp(&n),
-        Ordering::Equal if s < 0 => n.cmp(&m),
+        Ordering::Equal if s == -1 => n.cmp(&m),
+        Ordering::Equal => m.cmp(&n),
         order => order,
     }
 }

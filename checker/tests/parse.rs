@@ -202,20 +202,6 @@ fn malformed_documents() {
     assert_undecidable(&bytes(&invalid), "not UTF-8");
 }
 
-/// xorshift64*, so the hostile inputs are reproducible.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 #[test]
 fn hostile_mutations_never_panic() {
     // Byte-level mutations of real certificates, and every truncation.

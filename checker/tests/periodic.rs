@@ -50,25 +50,6 @@ fn table_with(games: &str, limits: &Limits) -> Verdict {
     check_certificate(&cert(claim), limits)
 }
 
-const GAMES: &[&[u64]] = &[
-    &[1],
-    &[2],
-    &[3],
-    &[1, 2],
-    &[2, 5, 7],
-    &[1, 3, 5],
-    &[2, 3, 7],
-    &[3, 5, 7],
-    &[2, 4, 7],
-    &[2, 14, 18],
-    &[4, 6, 10],
-    &[1, 8, 13],
-    &[3, 4, 6, 10],
-    &[4, 7, 9, 13, 20],
-    &[2, 3, 5, 9, 11, 17],
-    &[6],
-];
-
 #[test]
 fn accepts_true_claims_with_the_sequence_summary() {
     for moves in GAMES {
@@ -655,20 +636,4 @@ fn precheck_names_each_limit_without_checking() {
     let mut malformed = periodic(&[2, 5, 7]);
     malformed.moves = vec![];
     assert_eq!(precheck(&cert(Claim::Periodic(malformed)), &d), Ok(()));
-}
-
-/// splitmix64, so that failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
 }

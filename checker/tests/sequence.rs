@@ -29,25 +29,7 @@ fn naive_fixtures_are_right() {
 
 #[test]
 fn accepts_many_games() {
-    let games: &[&[u64]] = &[
-        &[1],
-        &[2],
-        &[3],
-        &[1, 2],
-        &[2, 5, 7],
-        &[1, 3, 5],
-        &[2, 3, 7],
-        &[3, 5, 7],
-        &[2, 4, 7],
-        &[2, 14, 18],
-        &[4, 6, 10],
-        &[3, 7, 10],
-        &[1, 8, 13],
-        &[3, 4, 6, 10],
-        &[4, 7, 9, 13, 20],
-        &[6],
-    ];
-    for moves in games {
+    for moves in GAMES {
         assert_valid(&seq(sequence_claim(moves)));
     }
 }
@@ -566,30 +548,21 @@ fn limit_on_work_is_exact() {
     );
     // From 64 moves on, the mex marks, scans and clears a table: three
     // units per option. 1..=64: G(x) = x mod 65, q + p + c = 129.
-    let c = sequence_claim(&(1..=64).collect::<Vec<u64>>());
-    let at = |w: u64| {
-        seq_with(
-            c.clone(),
-            &Limits {
-                max_work: w,
-                ..Limits::default()
-            },
-        )
-    };
-    assert_valid(&at(129 * (3 * 64 + 4)));
-    assert_over_limit(&at(129 * (3 * 64 + 4) - 1), "(--max-work)");
-    let c = sequence_claim(&(1..=63).collect::<Vec<u64>>());
-    let at = |w: u64| {
-        seq_with(
-            c.clone(),
-            &Limits {
-                max_work: w,
-                ..Limits::default()
-            },
-        )
-    };
-    assert_valid(&at(127 * (63 + 4)));
-    assert_over_limit(&at(127 * (63 + 4) - 1), "(--max-work)");
+    // 1..=63: G(x) = x mod 64, a bit per value.
+    for (n, work) in [(64u64, 129 * (3 * 64 + 4)), (63, 127 * (63 + 4))] {
+        let c = sequence_claim(&(1..=n).collect::<Vec<u64>>());
+        let at = |w: u64| {
+            seq_with(
+                c.clone(),
+                &Limits {
+                    max_work: w,
+                    ..Limits::default()
+                },
+            )
+        };
+        assert_valid(&at(work));
+        assert_over_limit(&at(work - 1), "(--max-work)");
+    }
     // Refused before the value count is looked at.
     let c = SequenceClaim {
         moves: (1..=4000).collect(),

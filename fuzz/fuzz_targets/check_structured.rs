@@ -220,20 +220,29 @@ fn truth(moves: &MoveSet) -> Option<Periodicity> {
     solve(moves, 5_000_000).ok()
 }
 
+/// The engine's answer for a claimed (S, q, p), or the oracle's verdict
+/// without it: false for period 0 or a malformed move set, `None` (not
+/// judged) past its size bounds.
+fn game_for(moves: &[u64], q: u64, p: u64) -> Result<Periodicity, Option<bool>> {
+    if p == 0 {
+        return Err(Some(false));
+    }
+    if q.saturating_add(p) > 100_000 {
+        return Err(None);
+    }
+    let Some(set) = small_moves(moves) else {
+        let malformed = moves.is_empty() || moves[0] == 0 || moves.windows(2).any(|w| w[0] >= w[1]);
+        return Err(malformed.then_some(false));
+    };
+    truth(&set).ok_or(None)
+}
+
 /// None: the oracle does not judge this claim (over its size bounds).
 fn sequence_oracle(c: &SequenceClaim) -> Option<bool> {
-    if c.period == 0 {
-        return Some(false);
-    }
-    if c.preperiod.saturating_add(c.period) > 100_000 {
-        return None;
-    }
-    let Some(moves) = small_moves(&c.moves) else {
-        let malformed =
-            c.moves.is_empty() || c.moves[0] == 0 || c.moves.windows(2).any(|w| w[0] >= w[1]);
-        return malformed.then_some(false);
+    let game = match game_for(&c.moves, c.preperiod, c.period) {
+        Ok(game) => game,
+        Err(verdict) => return verdict,
     };
-    let game = truth(&moves)?;
     let (q, p) = (game.qp.preperiod, game.qp.period);
     let claim_true = (c.preperiod, c.period) == (q, p)
         && c.values.len() as u64 == q + p
@@ -244,47 +253,33 @@ fn sequence_oracle(c: &SequenceClaim) -> Option<bool> {
     if !claim_true {
         return Some(false);
     }
+    Some(
+        witnesses_hold(&c.period_witnesses, &game)
+            && c.preperiod_witness == (q > 0).then(|| q - 1),
+    )
+}
+
+/// One witness x ≥ q per prime r | p, in order, with G(x) ≠ G(x + p/r).
+fn witnesses_hold(witnesses: &[PeriodWitness], game: &Periodicity) -> bool {
+    let (q, p) = (game.qp.preperiod, game.qp.period);
     let ps = primes(p);
-    let witnesses_ok = c.period_witnesses.len() == ps.len()
-        && c.period_witnesses.iter().zip(&ps).all(|(w, &r)| {
+    witnesses.len() == ps.len()
+        && witnesses.iter().zip(&ps).all(|(w, &r)| {
             w.prime == r
                 && w.position >= q
                 && w.position
                     .checked_add(p / r)
                     .is_some_and(|y| game.value(w.position) != game.value(y))
         })
-        && c.preperiod_witness == (q > 0).then(|| q - 1);
-    Some(witnesses_ok)
 }
 
 fn periodic_oracle(c: &PeriodicClaim) -> Option<bool> {
-    if c.period == 0 {
-        return Some(false);
-    }
-    if c.preperiod.saturating_add(c.period) > 100_000 {
-        return None;
-    }
-    let Some(moves) = small_moves(&c.moves) else {
-        let malformed =
-            c.moves.is_empty() || c.moves[0] == 0 || c.moves.windows(2).any(|w| w[0] >= w[1]);
-        return malformed.then_some(false);
+    let game = match game_for(&c.moves, c.preperiod, c.period) {
+        Ok(game) => game,
+        Err(verdict) => return verdict,
     };
-    let game = truth(&moves)?;
-    let (q, p) = (game.qp.preperiod, game.qp.period);
-    if (c.preperiod, c.period) != (q, p) {
-        return Some(false);
-    }
-    let ps = primes(p);
-    Some(
-        c.period_witnesses.len() == ps.len()
-            && c.period_witnesses.iter().zip(&ps).all(|(w, &r)| {
-                w.prime == r
-                    && w.position >= q
-                    && w.position
-                        .checked_add(p / r)
-                        .is_some_and(|y| game.value(w.position) != game.value(y))
-            }),
-    )
+    let claim_true = (c.preperiod, c.period) == (game.qp.preperiod, game.qp.period);
+    Some(claim_true && witnesses_hold(&c.period_witnesses, &game))
 }
 
 /// A table is valid exactly when every line parses and is valid; `None`
