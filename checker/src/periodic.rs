@@ -78,6 +78,13 @@ pub(crate) fn admit(claim: &PeriodicClaim, limits: &Limits) -> Result<(), Failur
 pub(crate) fn admit_game(moves: &[u64], q: u64, p: u64, limits: &Limits) -> Result<(), Failure> {
     admit_moves(moves, limits)?;
     let length = within_period(q, p, limits)?;
+    let c = moves.iter().copied().max().unwrap_or(0);
+    if length.checked_add(c).is_none() {
+        // Only with --max-period and --max-move both near 2^64.
+        return too_large(format!(
+            "q + p + c = {length} + {c} overflows (lower --max-period or --max-move)"
+        ));
+    }
     within_work(game_work(moves, length), "(q + p + c)·(|S| + 4)", limits)
 }
 

@@ -92,7 +92,14 @@ fn check_inner(claim: &PSetClaim, limits: &Limits) -> Result<String, Failure> {
         return wrong(format!("block element {h} is not below the period {p}"));
     }
     // P ≤ --max-period, so the bitmap is at most that many bits.
-    let mut bitmap = vec![0u64; (p as usize).div_ceil(64)];
+    let words = usize::try_from(p.div_ceil(64)).unwrap_or(usize::MAX);
+    let mut bitmap = Vec::new();
+    if bitmap.try_reserve_exact(words).is_err() {
+        return too_large(format!(
+            "cannot allocate a bitmap of P = {p} bits (lower --max-period, or free memory)"
+        ));
+    }
+    bitmap.resize(words, 0u64);
     for &h in block {
         bitmap[(h / 64) as usize] |= 1 << (h % 64);
     }

@@ -637,3 +637,38 @@ fn precheck_names_each_limit_without_checking() {
     malformed.moves = vec![];
     assert_eq!(precheck(&cert(Claim::Periodic(malformed)), &d), Ok(()));
 }
+
+#[test]
+fn limits_at_their_largest_never_overflow() {
+    let all = Limits {
+        max_file_bytes: u64::MAX,
+        max_moves: u64::MAX,
+        max_move: u64::MAX,
+        max_period: u64::MAX,
+        max_work: u64::MAX,
+        ..Limits::default()
+    };
+    let mut c = periodic(&[2, 5, 7]);
+    c.moves = vec![2, 5, u64::MAX];
+    c.preperiod = 1;
+    assert_eq!(
+        check_with(c, &all),
+        Verdict::OverLimit(
+            "q + p + c = 23 + 18446744073709551615 overflows (lower --max-period or --max-move)"
+                .into()
+        )
+    );
+    // Values of 2^63 positions cannot be had: refused, not attempted.
+    let mut c = periodic(&[2, 5, 7]);
+    c.preperiod = 1 << 63;
+    assert_over_limit(&check_with(c, &all), "cannot allocate memory for");
+    // A P-set whose bitmap cannot be had.
+    let mut c = pset_claim(&[2, 5, 7], 22);
+    c.period = u64::MAX;
+    c.block = vec![];
+    c.cover = vec![];
+    assert_over_limit(
+        &check_certificate(&cert(Claim::PSet(c)), &all),
+        "cannot allocate a bitmap of P = 18446744073709551615 bits",
+    );
+}
