@@ -5,12 +5,13 @@
 //! on [0, q + p), extended by v(x) = v(q + (x − q) mod p) for x ≥ q + p.
 //!
 //! **Rule 1 (recurrence).** v(x) = mex{ v(x − s) : s ∈ S, s ≤ x } for every
-//! x < q + p + c. *Proof that v = G_S:* for x ≥ q + p + c every option
-//! x − s ≥ q + p − … ≥ q lies in the periodic part, and v(x) = v(x − p)
-//! with all options of x shifted by −p, so the equation at x follows from
-//! the equation at x − p (≥ q + c): by induction it holds for all x. The mex
-//! recurrence has exactly one solution (each value is fixed by the smaller
-//! ones), so v = G_S. Hence G_S is p-periodic from q.
+//! x < q + p + c. *Proof that v = G_S:* let x ≥ q + p + c. Every move is
+//! legal at x and at x − p (both are at least c), every option x − s is at
+//! least x − c ≥ q + p, and the extension gives v(x) = v(x − p) and
+//! v(x − s) = v(x − p − s): the equation at x is the equation at
+//! x − p ≥ q + c, so by induction it holds for all x. The mex recurrence has
+//! exactly one solution (each value is fixed by the smaller ones), so
+//! v = G_S. Hence G_S is p-periodic from q.
 //!
 //! **Rule 2 (least period).** For each prime r | p a witness x ≥ q with
 //! v(x) ≠ v(x + p/r). *Proof:* see [`crate::number`]: a smaller least
@@ -20,8 +21,8 @@
 //!
 //! **Rule 3 (least pre-period).** q = 0, or the witness is q − 1 and
 //! v(q − 1) ≠ v(q − 1 + p). *Proof:* then p is not a period from q − 1, so
-//! no smaller pre-period works for the least period p.
-
+//! no smaller pre-period works for the least period p (the argument is
+//! spelled out in [`crate::periodic`], Rule 3).
 //!
 //! The checker computes G_S on [0, q + p + c) by the mex rule ([`crate::mex`])
 //! and compares it with v; the first x where they differ is the first x
