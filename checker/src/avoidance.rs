@@ -18,7 +18,7 @@
 //!   (same argument on the edges of the minimal subtree);
 //! - *affine*: conv(∅) = ∅; for A ≠ ∅, q ∉ conv(A) iff q ∉ A and some a ∈ A
 //!   has every b ∈ A with cross(a − q, b − q) > 0, or = 0 and
-//!   (a − q)·(b − q) > 0, computed exactly for all of i64 (see [`cross`]).
+//!   (a − q)·(b − q) > 0, computed exactly for all of i64 (see `cross`).
 //!   (If so,
 //!   crossing Σλ_b(b − q) = 0 with a − q forces every used b onto the open
 //!   ray of a − q, whose points are no convex combination summing to 0. If
@@ -87,10 +87,10 @@
 //! locally, determine all values. The start ∅ has ⌈∅⌉ = Φ and parity 0.
 
 //!
-//! **Limits.** Before any of this, [`admit`] bounds |S| (`--max-points`),
+//! **Limits.** Before any of this, `admit` bounds |S| (`--max-points`),
 //! the number of classes (`--max-classes`) and the work (`--max-work`):
 //! a count, from the sizes in the claim, of the word operations and hash
-//! lookups that the rules below perform (see [`Cost`]).
+//! lookups that the rules below perform (see `Cost`).
 
 use crate::format::{AvoidanceClaim, AvoidanceClass, AvoidanceGeometry};
 use crate::moves::show_list;

@@ -12,7 +12,7 @@
 //!   block (collision-free join, cover witnesses, minimality);
 //! - [`periodic`]: (format 2) the least pre-period and period of a
 //!   nim-sequence without its values, which the checker recomputes by the
-//!   mex rule ([`mex`]), one game or a table of many;
+//!   mex rule (`mex.rs`), one game or a table of many;
 //! - [`avoidance`]: the nim number of an avoidance game on a convex
 //!   geometry, through its structure diagram.
 //!

@@ -6,7 +6,7 @@
 //! period p, with a witness x_r ≥ q for each prime r | p.
 //!
 //! The checker computes G_S on [0, q + p + c) itself, by the mex rule
-//! ([`crate::mex`]: the definition of G_S, with exactly one solution).
+//! (`mex.rs`: the definition of G_S, with exactly one solution).
 //!
 //! **Rule 1 (period from q).** G(x) = G(x + p) for every x in [q, q + c).
 //! *Proof that then G(x) = G(x + p) for every x ≥ q:* by induction on x.

@@ -24,7 +24,7 @@
 //! no smaller pre-period works for the least period p (the argument is
 //! spelled out in [`crate::periodic`], Rule 3).
 //!
-//! The checker computes G_S on [0, q + p + c) by the mex rule ([`crate::mex`])
+//! The checker computes G_S on [0, q + p + c) by the mex rule (`mex.rs`)
 //! and compares it with v; the first x where they differ is the first x
 //! where v breaks the recurrence (all smaller positions agree, so the
 //! options of x have the same values under both).
