@@ -1083,6 +1083,7 @@ fn work_estimates_are_exact_for_each_geometry() {
         (cl(3, &[&[], &[0], &[1], &[0, 1], &[0, 1, 2]], &[2]), 4544),
         (star(70), 3864482),
         (chain(66), 322229),
+        (edge_star(70), 105728),
     ];
     for (claim, expected) in cases {
         let work = estimate(&claim);
@@ -1194,6 +1195,29 @@ fn chain(n: u32) -> AvoidanceClaim {
         maximal: vec![(0..n - 1).collect()],
         classes: vec![AvoidanceClass {
             set: (0..n - 1).collect(),
+            parity: odd as u8,
+            nim0: if odd { 1 } else { 0 },
+            nim1: if odd { 0 } else { 1 },
+            options: vec![],
+        }],
+    }
+}
+
+/// The edge geometry of a star with k edges: every set of edges is convex
+/// (an edge has no edges on its leaf side), so with W = {edge 0},
+/// 𝓜 = {the other k − 1 edges}, one class.
+fn edge_star(k: u32) -> AvoidanceClaim {
+    let odd = (k - 1) % 2 == 1;
+    AvoidanceClaim {
+        geometry: AvoidanceGeometry::TreeEdges {
+            vertices: k + 1,
+            edges: (1..=k).map(|x| (0, x)).collect(),
+        },
+        win: vec![0],
+        nim: if odd { 1 } else { 0 },
+        maximal: vec![(1..k).collect()],
+        classes: vec![AvoidanceClass {
+            set: (1..k).collect(),
             parity: odd as u8,
             nim0: if odd { 1 } else { 0 },
             nim1: if odd { 0 } else { 1 },
