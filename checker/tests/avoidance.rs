@@ -977,7 +977,8 @@ fn oversized_claims_are_refused_quickly() {
     let mut c = af(&[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], &[2]);
     c.classes = vec![c.classes[0].clone(); 2_000_000];
     assert_over_limit(&av(c), "(--max-classes)");
-    assert!(start.elapsed().as_secs() < 2, "took {:?}", start.elapsed());
+    // A guard against doing the refused work (hours), not a speed target.
+    assert!(start.elapsed().as_secs() < 10, "took {:?}", start.elapsed());
 }
 
 /// (geometry, model, W) for the samples that the completeness test uses.

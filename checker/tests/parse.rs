@@ -122,7 +122,8 @@ fn deep_nesting_is_refused_quickly_without_overflowing_the_stack() {
         let inner = text.replace("values: [", &format!("values: {}", "[".repeat(n)));
         assert_undecidable(&bytes(inner.as_bytes()), "parse error");
     }
-    assert!(start.elapsed().as_secs() < 2, "took {:?}", start.elapsed());
+    // A guard against doing the refused work (hours), not a speed target.
+    assert!(start.elapsed().as_secs() < 10, "took {:?}", start.elapsed());
 }
 
 #[test]

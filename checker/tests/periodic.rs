@@ -371,7 +371,8 @@ fn limits_are_exact() {
     let mut huge = c.clone();
     huge.moves = (1..=5000).collect();
     assert_over_limit(&check(huge), "5000 moves exceed the limit of 4096");
-    assert!(start.elapsed().as_millis() < 500);
+    // A guard against doing the refused work, not a speed target.
+    assert!(start.elapsed().as_secs() < 5);
 }
 
 #[test]

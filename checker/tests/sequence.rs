@@ -593,7 +593,7 @@ fn oversized_claims_are_refused_quickly() {
     };
     assert_over_limit(&seq(c), "5000 moves exceed the limit of 4096");
     assert!(
-        start.elapsed().as_millis() < 500,
+        start.elapsed().as_secs() < 5,
         "took {:?}",
         start.elapsed()
     );
