@@ -272,6 +272,14 @@ fn rule_2_least_period() {
     let mut c = periodic(&[2, 5, 7]);
     c.period_witnesses[0].position = u64::MAX;
     assert_invalid(&check(c), "witness for prime 2 fails");
+    // With a pre-period too: {2,4,7} has q = 8, p = 3, and G(x) = G(x + 1)
+    // nowhere from 8 on; every witness 8 + 3k, far beyond [0, q + p + c)
+    // or not, is read through G(8 + (x − 8) mod 3).
+    for k in [1u64, 2, 3, 4, 5, 100, 1 << 40] {
+        let mut c = periodic(&[2, 4, 7]);
+        c.period_witnesses[0].position = 8 + 3 * k;
+        assert_valid(&check(c));
+    }
     // Before q: refused.
     let mut c = periodic(&[2, 4, 7]);
     c.period_witnesses[0].position = 7;
