@@ -5,7 +5,9 @@ use super::output::{check_output_file, in_new_dir, parse_moves, print, write_ato
 use super::CliError;
 use clap::{Args, ValueEnum};
 use nimcert::certify::formula::{formula_certificates, uncovered_provenance, FormulaError};
-use nimcert::certify::{pset_certificate, search_provenance, sequence_certificate};
+use nimcert::certify::{
+    periodic_certificate, pset_certificate, search_provenance, sequence_certificate,
+};
 use nimcert::check::format::{Certificate, Provenance};
 use nimcert::check::{check_certificate, Limits, Verdict};
 use nimcert::engine::Periodicity;
@@ -21,6 +23,9 @@ pub enum ClaimKind {
     Sequence,
     /// The P-positions as one block (needs a purely periodic outcome sequence).
     Pset,
+    /// q, p and the period witnesses without the values (format 2: compact;
+    /// the checker recomputes the values by the mex rule).
+    Periodic,
 }
 
 /// Where the certified data comes from.
@@ -113,6 +118,7 @@ fn run_search(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError>
     let game = solve_game(moves, args.max_positions, args.max_work)?;
     let certificate = match args.claim {
         ClaimKind::Sequence => sequence_certificate(&game, search_provenance()),
+        ClaimKind::Periodic => periodic_certificate(&game, search_provenance()),
         ClaimKind::Pset => pset_certificate(&game, search_provenance()).ok_or_else(|| {
             CliError::input(format!(
                 "{}: the P-positions are not purely periodic (outcome pre-period {}), so no P-set certificate exists; use --claim sequence",
