@@ -36,7 +36,6 @@ const DEFAULT_MAX_CERT_BYTES: u64 = 8 << 30;
 
 /// Arguments of `nimcert audit`.
 #[derive(Args)]
-#[command(long_about = LONG_ABOUT)]
 pub struct AuditArgs {
     /// Only claims whose id starts with this (repeatable), e.g. `A.Table1`.
     #[arg(long = "claim", value_name = "ID")]
@@ -81,7 +80,8 @@ pub struct AuditArgs {
     perturb: Vec<String>,
 }
 
-const LONG_ABOUT: &str = "\
+/// The help text of `nimcert audit` (the subcommand's long about).
+pub const LONG_ABOUT: &str = "\
 Audit every registered statement of papers A and B.
 
 Runs every claim (numbered statements, displayed formulas and checkable

@@ -6,7 +6,7 @@ use super::{
     any_base, bases, beyond, extended, finite, on_angles, on_bases, on_triples, qp, range_text,
     run_games, scoped, standing, triple_work, verdict, wide, Angle, Check, TripleRange,
 };
-use crate::claim::{Claim, Counterexample, Kind, EXAMPLES};
+use crate::claim::{Claim, Correction, Counterexample, Kind, EXAMPLES};
 use crate::engine::Periodicity;
 use crate::moves::gcd;
 use crate::subtraction::angles::{self, admissible, theta_def};
@@ -107,6 +107,12 @@ pub(super) fn claims() -> Vec<Claim> {
             .at("§6, display after Zhang's Prop. 3.1 (the lead-in is lost)")
             .hypotheses("2 ≤ a, t ≥ 1, the members that are triples a < b < c")
             .kind(Kind::Fragment { lost: "the display's lead-in: what is asserted of the families; read with §1's \"families with positive pre-period discussed in §6\" as q > 0" }),
+        on_triples("A.Sec6.families.uncovered", "the members of the three §6 families whose angle is admissible for no candidate have positive pre-period (for a = 2 the second and third families, {2, 3, 5t} and {2, 5, 7t − 1}, are covered by Table 1 rows 2 and 6)", TripleRange::fixed((2..=12, 1..=25, 1..=400)), |t| standing(t) && in_families(t) && !admissible(&t.base(), t.rho()).any(), |_, game| {
+            verdict(game.qp.preperiod > 0, || format!("purely periodic: {}", qp(game)))
+        })
+            .at("§6, display after Zhang's Prop. 3.1")
+            .hypotheses("2 ≤ a, t ≥ 1, standing, ρ admissible for no candidate")
+            .corrects("A.Sec6.families", Correction::MissingHypothesis { hypothesis: "ρ admissible for no candidate" }),
         on_triples("A.Conj57", "purely periodic with p = c+a ⇒ ρ ∈ Θ_(c+a); with p = c+b ⇒ ρ ∈ Θ_(c+b)", conjecture_range(), standing, |t, game| {
             let p = game.qp.period;
             if game.qp.preperiod != 0 || (p != t.c + t.a && p != t.c + t.b) {
