@@ -186,52 +186,37 @@ fn a_written_baseline_matches_and_an_edited_one_does_not() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("expected.json");
     let path = file.to_str().unwrap();
-    let out = nimcert(&[
-        "audit",
-        "--claim",
-        "B.Prop.W1",
-        "--range",
-        "size=..=6",
-        "--write-baseline",
-        path,
-    ]);
+    let audit = |flag: &str, file: &str| {
+        nimcert(&[
+            "audit",
+            "--claim",
+            "B.Prop.W1",
+            "--range",
+            "size=..=6",
+            flag,
+            file,
+        ])
+    };
+    let out = audit("--write-baseline", path);
     assert_eq!(code(&out), 0, "{}", text(&out.stderr));
-    let out = nimcert(&[
-        "audit",
-        "--claim",
-        "B.Prop.W1",
-        "--range",
-        "size=..=6",
-        "--baseline",
-        path,
-    ]);
+    let out = audit("--baseline", path);
     assert_eq!(code(&out), 0, "{}", text(&out.stderr));
     let edited =
         std::fs::read_to_string(&file)
             .unwrap()
             .replacen("\"failing\": 0", "\"failing\": 1", 1);
     std::fs::write(&file, edited).unwrap();
-    let out = nimcert(&[
-        "audit",
-        "--claim",
-        "B.Prop.W1",
-        "--range",
-        "size=..=6",
-        "--baseline",
-        path,
-    ]);
+    let out = audit("--baseline", path);
     assert_eq!(code(&out), 1);
     assert!(text(&out.stderr).contains("failing"));
     std::fs::write(&file, "not json").unwrap();
-    let out = nimcert(&["audit", "--claim", "B.Prop.W1", "--baseline", path]);
-    assert_eq!(code(&out), 2, "a malformed baseline is bad input");
-    let out = nimcert(&[
-        "audit",
-        "--claim",
-        "B.Prop.W1",
-        "--baseline",
-        dir.join("missing").to_str().unwrap(),
-    ]);
+    assert_eq!(
+        code(&audit("--baseline", path)),
+        2,
+        "a malformed baseline is bad input"
+    );
+    let missing = dir.join("missing");
+    let out = audit("--baseline", missing.to_str().unwrap());
     assert_ne!(code(&out), 0, "a missing baseline");
     assert!(text(&out.stderr).contains("missing"));
     let _ = std::fs::remove_dir_all(&dir);

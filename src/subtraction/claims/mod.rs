@@ -266,14 +266,16 @@ impl TripleRange {
     }
 }
 
-/// A claim about single triples: `hyp` selects the triples the statement
-/// applies to (before solving), `check` audits one solved game.
-pub(super) fn on_triples(
+/// A claim about instances drawn from triples: `expand` lists the
+/// instances a triple gives (none when the hypotheses fail, before
+/// solving), `triple` names an instance's game, `check` audits one.
+fn on_triple_instances<T: Send + Sync + 'static>(
     id: &'static str,
     printed: &'static str,
     range: TripleRange,
-    hyp: impl Fn(&Triple) -> bool + Send + Sync + 'static,
-    check: impl Fn(&Triple, &Periodicity) -> Check + Send + Sync + 'static,
+    expand: impl Fn(Triple) -> Vec<T> + Send + Sync + 'static,
+    triple: fn(&T) -> Triple,
+    check: impl Fn(&T, &Periodicity) -> Check + Send + Sync + 'static,
 ) -> Claim {
     let text = range.text();
     let for_estimate = range.clone();
@@ -283,18 +285,33 @@ pub(super) fn on_triples(
         text,
         move |scope| {
             let r = range.on(scope);
-            let text = range_text(&r);
+            let instances = triples(r.0.clone(), r.1.clone(), r.2.clone()).flat_map(&expand);
             run_games(
                 scope,
-                text,
-                triples(r.0, r.1, r.2).filter(|t| hyp(t)),
-                |t| vec![t.a, t.b, t.c],
+                range_text(&r),
+                instances,
+                |x| {
+                    let t = triple(x);
+                    vec![t.a, t.b, t.c]
+                },
                 &check,
             )
         },
         move |scope| triple_work(&for_estimate.on(scope)),
     )
-    .counts("triples")
+}
+
+/// A claim about single triples: `hyp` selects the triples the statement
+/// applies to (before solving), `check` audits one solved game.
+pub(super) fn on_triples(
+    id: &'static str,
+    printed: &'static str,
+    range: TripleRange,
+    hyp: impl Fn(&Triple) -> bool + Send + Sync + 'static,
+    check: impl Fn(&Triple, &Periodicity) -> Check + Send + Sync + 'static,
+) -> Claim {
+    let expand = move |t: Triple| if hyp(&t) { vec![t] } else { Vec::new() };
+    on_triple_instances(id, printed, range, expand, |t| *t, check).counts("triples")
 }
 
 /// A claim about pairs (S, P): `periods` lists the candidate periods the
@@ -306,28 +323,9 @@ pub(super) fn on_periods(
     periods: impl Fn(&Triple) -> Vec<u64> + Send + Sync + 'static,
     check: impl Fn(&Triple, u64, &Periodicity) -> Check + Send + Sync + 'static,
 ) -> Claim {
-    let text = range.text();
-    let for_estimate = range.clone();
-    Claim::new(
-        id,
-        printed,
-        text,
-        move |scope| {
-            let r = range.on(scope);
-            let text = range_text(&r);
-            let pairs =
-                triples(r.0, r.1, r.2).flat_map(|t| periods(&t).into_iter().map(move |p| (t, p)));
-            run_games(
-                scope,
-                text,
-                pairs,
-                |(t, _)| vec![t.a, t.b, t.c],
-                |(t, p), game| check(t, *p, game),
-            )
-        },
-        move |scope| triple_work(&for_estimate.on(scope)).saturating_mul(2),
-    )
-    .counts("pairs (S, P)")
+    let expand = move |t: Triple| periods(&t).into_iter().map(|p| (t, p)).collect();
+    let check = move |(t, p): &(Triple, u64), game: &Periodicity| check(t, *p, game);
+    on_triple_instances(id, printed, range, expand, |x| x.0, check).counts("pairs (S, P)")
 }
 
 /// The bases (a, b) of a scope, increasing.
