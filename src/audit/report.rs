@@ -196,8 +196,8 @@ fn link_corrections(claims: &[Claim], results: &mut [(Row, ClaimResult)]) {
             claim.id,
             describe(&corrects.how),
             fix.verdict.name(),
-            fix_result.applicable - fix_result.failing,
-            fix_result.applicable,
+            thousands(fix_result.applicable - fix_result.failing),
+            thousands(fix_result.applicable),
             fix.unit
         );
         let (orig, orig_result) = (&results[j].0, &results[j].1);
@@ -209,18 +209,20 @@ fn link_corrections(claims: &[Claim], results: &mut [(Row, ClaimResult)]) {
                     && fix_result.applicable <= orig_result.applicable;
                 if exact {
                     format!(
-                        "the printed statement fails exactly on the {without} {} without the hypothesis {hypothesis}, and holds on all {} with it",
-                        orig.unit, fix_result.applicable
+                        "the printed statement fails exactly on the {} {} without the hypothesis {hypothesis}, and holds on all {} with it",
+                        thousands(without),
+                        orig.unit,
+                        thousands(fix_result.applicable)
                     )
                 } else {
                     format!(
                         "the printed statement fails on {}/{} {}; with the hypothesis {hypothesis}: {} on {}/{}",
-                        orig_result.failing,
-                        orig_result.applicable,
+                        thousands(orig_result.failing),
+                        thousands(orig_result.applicable),
                         orig.unit,
                         fix.verdict.name(),
-                        fix_result.applicable - fix_result.failing,
-                        fix_result.applicable
+                        thousands(fix_result.applicable - fix_result.failing),
+                        thousands(fix_result.applicable)
                     )
                 }
             }
@@ -228,7 +230,8 @@ fn link_corrections(claims: &[Claim], results: &mut [(Row, ClaimResult)]) {
                 if fix.verdict == Verdict::Holds {
                     format!(
                         "with the typo corrected the statement holds on all {} {}",
-                        fix_result.applicable, fix.unit
+                        thousands(fix_result.applicable),
+                        fix.unit
                     )
                 } else {
                     format!("the corrected statement is {} too", fix.verdict.name())

@@ -180,15 +180,20 @@ pub(super) fn run_games<T: Send + Sync>(
     )
 }
 
-/// "2 ≤ a ≤ 12, a < b ≤ 60, b < c ≤ 200".
+/// "2 ≤ a ≤ 12, a < b ≤ 60, b < c ≤ 200"; a fixed move is printed as
+/// such ("a = 2, b = 14, b < c ≤ 200").
 pub(super) fn range_text(r: &Ranges) -> String {
-    format!(
-        "{} ≤ a ≤ {}, a < b ≤ {}, b < c ≤ {}",
-        r.0.start(),
-        r.0.end(),
-        r.1.end(),
-        r.2.end()
-    )
+    let a = if r.0.start() == r.0.end() {
+        format!("a = {}", r.0.start())
+    } else {
+        format!("{} ≤ a ≤ {}", r.0.start(), r.0.end())
+    };
+    let b = if r.1.start() == r.1.end() {
+        format!("b = {}", r.1.start())
+    } else {
+        format!("a < b ≤ {}", r.1.end())
+    };
+    format!("{a}, {b}, b < c ≤ {}", r.2.end())
 }
 
 /// The scope's ranges over the defaults.
