@@ -440,9 +440,5 @@ fn oversized_claims_are_refused_quickly() {
     let mut c = p257();
     c.moves = vec![];
     assert_invalid(&pset(c), "the move set is empty");
-    assert!(
-        start.elapsed().as_secs() < 5,
-        "took {:?}",
-        start.elapsed()
-    );
+    assert!(start.elapsed().as_secs() < 5, "took {:?}", start.elapsed());
 }

@@ -592,9 +592,5 @@ fn oversized_claims_are_refused_quickly() {
         preperiod_witness: None,
     };
     assert_over_limit(&seq(c), "5000 moves exceed the limit of 4096");
-    assert!(
-        start.elapsed().as_secs() < 5,
-        "took {:?}",
-        start.elapsed()
-    );
+    assert!(start.elapsed().as_secs() < 5, "took {:?}", start.elapsed());
 }

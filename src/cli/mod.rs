@@ -51,12 +51,7 @@ enum Command {
     /// Write a certificate for a subtraction game, for `nimcheck`.
     Certify(certify::CertifyArgs),
     /// Audit every registered statement of papers A and B.
-    ///
-    /// Runs every claim on its default range (or the overrides) and prints,
-    /// per claim: id, instances checked, verdict (holds / fails / open), the
-    /// statement as printed, and the smallest counterexample or the verified
-    /// range. Exit status 0 when every claim holds or is open, 1 when a
-    /// printed statement fails.
+    #[command(long_about = audit::LONG_ABOUT)]
     Audit(audit::AuditArgs),
     /// Sweep three-move games: classify, compare with the engine, count.
     ///

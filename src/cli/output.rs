@@ -89,14 +89,6 @@ pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
         .map_err(|e| CliError::io(format!("{}: {e}", path.display())))
 }
 
-/// Writes `text` to `root/folder/name`, creating `folder` below `root`, a
-/// folder already checked by [`prepare_dir`].
-pub fn write_below(root: &Path, folder: &str, name: &str, text: &str) -> Result<(), CliError> {
-    let dir = nimcert::io::create_below(root, Path::new(folder))
-        .map_err(|e| CliError::io(format!("{}: {e}", root.join(folder).display())))?;
-    write_atomically(&dir.join(name), text)
-}
-
 /// Runs `work` with the folder `dir` prepared ([`prepare_dir`]); when the
 /// folder was created here and `work` fails, removes it again if it is
 /// still empty, so that a failed command leaves nothing behind.
