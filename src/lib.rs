@@ -91,10 +91,12 @@
 //!
 //! The registry lists every checkable statement of both papers; each runs
 //! on a [`audit::Scope`] (its default range where the scope gives none) and
-//! returns a verdict with the number of instances checked:
+//! returns the applicable and failing instances, from which
+//! [`claim::decide`] reads the verdict:
 //!
 //! ```
 //! use nimcert::audit::{registry, Scope, Verdict};
+//! use nimcert::claim::decide;
 //!
 //! let claims = registry();
 //! let additive = claims.iter().find(|c| c.id == "A.Thm36").expect("registered");
@@ -105,8 +107,9 @@
 //!     ..Scope::default()
 //! };
 //! let result = (additive.run)(&scope);
-//! assert!(result.instances > 0);
-//! assert_eq!(result.verdict, Verdict::Holds, "{}", result.range);
+//! assert!(result.applicable > 0);
+//! assert_eq!(result.failing, 0);
+//! assert_eq!(decide(&additive.kind, &result), Verdict::Holds, "{}", result.range);
 //! ```
 
 pub mod audit;

@@ -205,7 +205,7 @@ fn each_exit_code_row_for_each_command() {
         (vec!["certify", "3,5,8", "--max-work", "10"], false, 3),
         (vec!["certify", "2,5,7", "-o", "no/such/x.ron"], false, 4),
         (vec!["audit", "--claim", "A.Thm36"], false, 0),
-        (vec!["audit", "--claim", "A.Prop29"], false, 1),
+        (vec!["audit", "--claim", "B.Prop.W1"], false, 1),
         (vec!["audit", "--range", "q=1"], false, 2),
         (vec!["audit", "--list"], true, 4),
         (sweep(&[]), false, 0),

@@ -1,7 +1,7 @@
 //! `nimcheck FILE|DIR...`: re-validates nimcert certificates.
 //!
-//! Prints one line per certificate: `OK`, `REJECTED`, `UNDECIDED` or
-//! `LIMIT`, the file, and what was proved or why not. The exit status is
+//! Prints one line per certificate: `OK`, `REJECTED`, `UNDECIDED`,
+//! `LIMIT` or `UNREADABLE`, the file, and what was proved or why not. The exit status is
 //! the table in [`EXIT_STATUS`]. It fails closed: a report that could not
 //! be written, a folder without certificates or a limit reached never ends
 //! in 0.
@@ -18,26 +18,26 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The exit-status table, printed by `--help` (and in checker/README.md).
 const EXIT_STATUS: &str = "\
-Exit status (the worst over all certificates; 1 wins over 2 and 3):
+Exit status (the worst over all certificates; 1 wins over the others):
   0  every certificate is valid
   1  some certificate is invalid: its claim is false or its proof fails
-  2  bad input or undecided: a path that is missing, unreadable or not a
-     regular file, a folder without *.ron files, a file that is not a
-     certificate (not UTF-8, a parse error, an unsupported version), a
-     usage error
+  2  bad input or undecided: a folder without *.ron files, a file that
+     is not a certificate (not UTF-8, a parse error, an unsupported
+     version), a usage error
   3  a limit was reached: the message names the flag that raises it
      (--max-file-bytes, --max-moves, --max-move, --max-period, --max-work,
      --max-points, --max-classes)
-  4  the report could not be written (a closed pipe, a full disk): the
-     run stops, and no verdict is claimed";
+  4  an I/O error: a path that is missing, unreadable or not a regular
+     file (reported UNREADABLE), or the report could not be written (a
+     closed pipe, a full disk: the run stops, and no verdict is claimed)";
 
 /// Re-validates nimcert certificates (RON files) without trusting the solver.
 ///
 /// Directories are searched recursively for `*.ron` files, in sorted order;
 /// symbolic links to directories are not followed (a note goes to stderr),
 /// and only regular files are read. One line per certificate on stdout:
-/// `OK`, `REJECTED`, `UNDECIDED` or `LIMIT`, the file, and what was proved
-/// or why not (or, with --json, one JSON object a line, always).
+/// `OK`, `REJECTED`, `UNDECIDED`, `LIMIT` or `UNREADABLE`, the file, and
+/// what was proved or why not (or, with --json, one JSON object a line, always).
 #[derive(Parser)]
 #[command(name = "nimcheck", version, after_help = EXIT_STATUS)]
 struct Args {
@@ -100,35 +100,60 @@ impl Args {
 /// One line of the report: a file to check, or a path already decided.
 enum Item {
     Check(PathBuf),
-    Decided(PathBuf, Verdict),
+    Decided(PathBuf, Report),
 }
 
-/// A verdict with the provenance it was read with (when the file parsed).
-type Outcome = (Verdict, Option<String>);
+/// What one line reports: the checker's verdict on a certificate, or a
+/// path that could not be read at all (an I/O error, exit 4, like every
+/// command of nimcert).
+#[derive(Clone)]
+enum Report {
+    Checked(Verdict),
+    Unreadable(String),
+}
+
+impl Report {
+    fn exit_code(&self) -> u8 {
+        match self {
+            Report::Checked(verdict) => verdict.exit_code(),
+            Report::Unreadable(_) => 4,
+        }
+    }
+
+    fn message(&self) -> &str {
+        match self {
+            Report::Checked(verdict) => verdict.message(),
+            Report::Unreadable(message) => message,
+        }
+    }
+}
+
+/// A report with the provenance the file was read with (when it parsed).
+type Outcome = (Report, Option<String>);
 
 /// Collects the items of one command-line path: the file itself, or the
 /// `*.ron` files below a directory. A path named on the command line is
 /// followed if it is a symbolic link.
 fn collect(path: &Path, out: &mut Vec<Item>) {
-    let undecided = |m: String| Item::Decided(path.to_path_buf(), Verdict::Undecidable(m));
+    let decided = |r: Report| Item::Decided(path.to_path_buf(), r);
     match std::fs::metadata(path) {
-        Err(e) => out.push(undecided(format!("cannot read: {e}"))),
+        Err(e) => out.push(decided(Report::Unreadable(format!("cannot read: {e}")))),
         Ok(meta) if meta.is_dir() => {
             let before = out.len();
             walk(path, out);
             if out.len() == before {
-                out.push(undecided(
+                out.push(decided(Report::Checked(Verdict::Undecidable(
                     "no *.ron certificates in this folder: nothing was checked".to_string(),
-                ));
+                ))));
             }
         }
         Ok(meta) if meta.is_file() => out.push(Item::Check(path.to_path_buf())),
-        Ok(_) => out.push(undecided(not_regular())),
+        Ok(_) => out.push(decided(not_regular())),
     }
 }
 
-fn not_regular() -> String {
-    "not a regular file (a FIFO, device or socket): not read".to_string()
+fn not_regular() -> Report {
+    Report::Unreadable("not a regular file (a FIFO, device or socket): not read".to_string())
 }
 
 /// Adds the `*.ron` files below `dir`, sorted, without following symbolic
@@ -137,8 +162,8 @@ fn walk(dir: &Path, out: &mut Vec<Item>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) => {
-            let verdict = Verdict::Undecidable(format!("cannot read the folder: {e}"));
-            out.push(Item::Decided(dir.to_path_buf(), verdict));
+            let report = Report::Unreadable(format!("cannot read the folder: {e}"));
+            out.push(Item::Decided(dir.to_path_buf(), report));
             return;
         }
     };
@@ -158,16 +183,16 @@ fn walk(dir: &Path, out: &mut Vec<Item>) {
                 ),
                 Ok(meta) if meta.is_file() && is_ron => out.push(Item::Check(path)),
                 Ok(_) | Err(_) if is_ron => {
-                    let verdict = Verdict::Undecidable(
+                    let report = Report::Unreadable(
                         "a symbolic link to something that is not a regular file: not read"
                             .to_string(),
                     );
-                    out.push(Item::Decided(path, verdict));
+                    out.push(Item::Decided(path, report));
                 }
                 _ => {}
             },
             Some(kind) if kind.is_file() && is_ron => out.push(Item::Check(path)),
-            _ if is_ron => out.push(Item::Decided(path, Verdict::Undecidable(not_regular()))),
+            _ if is_ron => out.push(Item::Decided(path, not_regular())),
             _ => {}
         }
     }
@@ -200,15 +225,18 @@ fn open(path: &Path) -> std::io::Result<std::fs::File> {
 /// Reads a regular file of at most `limits.max_file_bytes` bytes, reading at
 /// most one byte more than that, so that an oversized file is refused
 /// without reading it whole.
-fn read_bounded(path: &Path, limits: &Limits) -> Result<Vec<u8>, Verdict> {
-    let cannot = |e: std::io::Error| Verdict::Undecidable(format!("cannot read: {e}"));
+fn read_bounded(path: &Path, limits: &Limits) -> Result<Vec<u8>, Report> {
+    let cannot = |e: std::io::Error| Report::Unreadable(format!("cannot read: {e}"));
     let file = open(path).map_err(cannot)?;
     let meta = file.metadata().map_err(cannot)?;
     if !meta.is_file() {
-        return Err(Verdict::Undecidable(not_regular()));
+        return Err(not_regular());
     }
     if meta.len() > limits.max_file_bytes {
-        return Err(Verdict::OverLimit(file_too_large(meta.len(), limits)));
+        return Err(Report::Checked(Verdict::OverLimit(file_too_large(
+            meta.len(),
+            limits,
+        ))));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize); // at most the limit
     file.take(limits.max_file_bytes.saturating_add(1))
@@ -220,15 +248,15 @@ fn read_bounded(path: &Path, limits: &Limits) -> Result<Vec<u8>, Verdict> {
 fn check_file(path: &Path, limits: &Limits) -> Outcome {
     let bytes = match read_bounded(path, limits) {
         Ok(bytes) => bytes,
-        Err(verdict) => return (verdict, None),
+        Err(report) => return (report, None),
     };
     // Parsed once: the provenance and the verdict come from one pass.
     match parse(&bytes, limits) {
         Ok(certificate) => (
-            check_certificate(&certificate, limits),
+            Report::Checked(check_certificate(&certificate, limits)),
             Some(format!("{:?}", certificate.provenance.method)),
         ),
-        Err(reason) => (reason.into_verdict(), None),
+        Err(reason) => (Report::Checked(reason.into_verdict()), None),
     }
 }
 
@@ -245,7 +273,7 @@ fn check_all(items: &[Item], limits: &Limits, jobs: usize) -> Vec<Outcome> {
             };
             let outcome = match item {
                 Item::Check(path) => check_file(path, limits),
-                Item::Decided(_, verdict) => (verdict.clone(), None),
+                Item::Decided(_, report) => (report.clone(), None),
             };
             done.push((i, outcome));
         }
@@ -263,12 +291,13 @@ fn check_all(items: &[Item], limits: &Limits, jobs: usize) -> Vec<Outcome> {
     results.into_iter().map(|(_, outcome)| outcome).collect()
 }
 
-fn label(verdict: &Verdict) -> &'static str {
-    match verdict {
-        Verdict::Valid(_) => "OK",
-        Verdict::Invalid(_) => "REJECTED",
-        Verdict::Undecidable(_) => "UNDECIDED",
-        Verdict::OverLimit(_) => "LIMIT",
+fn label(report: &Report) -> &'static str {
+    match report {
+        Report::Checked(Verdict::Valid(_)) => "OK",
+        Report::Checked(Verdict::Invalid(_)) => "REJECTED",
+        Report::Checked(Verdict::Undecidable(_)) => "UNDECIDED",
+        Report::Checked(Verdict::OverLimit(_)) => "LIMIT",
+        Report::Unreadable(_) => "UNREADABLE",
     }
 }
 
@@ -283,17 +312,17 @@ fn shown(path: &Path) -> String {
     }
 }
 
-fn line(path: &Path, (verdict, provenance): &Outcome, json: bool) -> String {
+fn line(path: &Path, (report, provenance): &Outcome, json: bool) -> String {
     if json {
         serde_json::json!({
             "file": path.display().to_string(),
-            "verdict": label(verdict).to_lowercase(),
-            "message": verdict.message(),
+            "verdict": label(report).to_lowercase(),
+            "message": report.message(),
             "provenance": provenance,
         })
         .to_string()
     } else {
-        format!("{} {}: {}", label(verdict), shown(path), verdict.message())
+        format!("{} {}: {}", label(report), shown(path), report.message())
     }
 }
 
@@ -327,10 +356,12 @@ fn run(args: &Args) -> ExitCode {
                 Item::Check(path) | Item::Decided(path, _) => path,
             };
             // Every item has its outcome; one missing is never a success.
-            let outcome = outcomes
-                .get(i)
-                .cloned()
-                .unwrap_or_else(|| (Verdict::Undecidable("not checked".to_string()), None));
+            let outcome = outcomes.get(i).cloned().unwrap_or_else(|| {
+                (
+                    Report::Checked(Verdict::Undecidable("not checked".to_string())),
+                    None,
+                )
+            });
             if let Err(e) = writeln!(out, "{}", line(path, &outcome, args.json)) {
                 return write_failed(&e, written, items.len());
             }

@@ -135,21 +135,21 @@ fn directories_are_walked_recursively_in_sorted_order() {
 }
 
 #[test]
-fn missing_paths_are_undecidable() {
+fn missing_paths_are_io_errors() {
     let d = Dir::new("missing");
     let v = d.file("v.ron", &valid_text());
     let gone = d.0.join("gone.ron");
     let (code, out) = run(&[&gone], &[]);
-    assert_eq!(code, 2);
-    assert!(out.starts_with("UNDECIDED "), "{out}");
+    assert_eq!(code, 4);
+    assert!(out.starts_with("UNREADABLE "), "{out}");
     assert!(out.contains("gone.ron"), "{out}");
-    assert_eq!(run(&[&v, &gone], &[]).0, 2);
+    assert_eq!(run(&[&v, &gone], &[]).0, 4);
     // A path that is listed explicitly is read whatever its extension.
     let t = d.file("t.txt", &valid_text());
     assert_eq!(run(&[&t], &[]).0, 0);
-    // A file that cannot be read is undecidable, not a crash.
+    // A file that cannot be read is an I/O error, not a crash.
     let (code, _) = run(&[Path::new("/proc/self/mem")], &[]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 4);
 }
 
 #[test]
@@ -300,7 +300,7 @@ fn help_prints_the_exit_table() {
         "1  some certificate is invalid",
         "2  bad input or undecided",
         "3  a limit was reached",
-        "4  the report could not be written",
+        "4  an I/O error",
     ] {
         assert!(help.contains(row), "{row}: {help}");
     }
@@ -325,12 +325,15 @@ fn exit_status_row_1_invalid() {
     let d = Dir::new("row1");
     let v = d.file("v.ron", &valid_text());
     let i = d.file("i.ron", &invalid_text());
-    // 1 wins over 2 and 3: the sequence (203 work units) is over the
+    // 1 wins over 2, 3 and 4: the sequence (203 work units) is over the
     // limit, the P-set (146) is checked and rejected.
-    let (code, out) = run(&[&v, &i, &d.0.join("gone.ron")], &["--max-work", "150"]);
+    let g = d.file("g.ron", "garbage");
+    let (code, out) = run(&[&v, &i, &g, &d.0.join("gone.ron")], &["--max-work", "150"]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("LIMIT ") && out.contains("REJECTED ") && out.contains("UNDECIDED "),
+        ["LIMIT ", "REJECTED ", "UNDECIDED ", "UNREADABLE "]
+            .iter()
+            .all(|label| out.contains(label)),
         "{out}"
     );
 }
@@ -342,7 +345,6 @@ fn exit_status_row_2_bad_input() {
     std::fs::create_dir_all(&empty).unwrap();
     d.file("empty/notes.txt", "not a certificate");
     let cases: Vec<(PathBuf, &str)> = vec![
-        (d.0.join("gone.ron"), "cannot read: "),
         (
             empty.clone(),
             "no *.ron certificates in this folder: nothing was checked",
@@ -368,9 +370,13 @@ fn exit_status_row_2_bad_input() {
     assert_eq!(out.status.code(), Some(2));
     let out = nimcheck().arg("--no-such-flag").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    // 3 wins over 2.
+    // 3 wins over 2, and 4 over 3.
     let v = d.file("v.ron", &valid_text());
-    assert_eq!(run(&[&d.0.join("gone.ron"), &v], &["--max-move", "6"]).0, 3);
+    assert_eq!(
+        run(&[&d.0.join("garbage.ron"), &v], &["--max-move", "6"]).0,
+        3
+    );
+    assert_eq!(run(&[&d.0.join("gone.ron"), &v], &["--max-move", "6"]).0, 4);
 }
 
 #[test]
@@ -405,6 +411,15 @@ fn exit_status_row_4_the_report_cannot_be_written() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains("cannot write the report"), "{err}");
     }
+    // A path that cannot be read is an I/O error too, beside a valid one.
+    let (code, out) = run(&[&v, &d.0.join("gone.ron")], &[]);
+    assert_eq!(code, 4, "{out}");
+    assert!(
+        out.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("UNREADABLE ") && l.contains("cannot read: ")),
+        "{out}"
+    );
     // 2,001 valid files and then an invalid one, read by a reader that
     // stops after one line (like `| head -1`): never exit 0.
     for k in 0..2001 {
@@ -440,9 +455,9 @@ fn symbolic_links_to_folders_are_not_followed() {
     assert_eq!(lines.len(), 4, "{out}");
     assert!(lines[0].starts_with("OK ") && lines[0].contains("a.ron"));
     assert!(lines[1].starts_with("OK ") && lines[1].contains("b.ron"));
-    assert!(lines[2].starts_with("UNDECIDED ") && lines[2].contains("dangling.ron"));
+    assert!(lines[2].starts_with("UNREADABLE ") && lines[2].contains("dangling.ron"));
     assert!(lines[3].starts_with("OK ") && lines[3].contains("link.ron"));
-    assert_eq!(code, 2);
+    assert_eq!(code, 4);
     assert!(
         err.contains("sub/up: a symbolic link to a folder, not followed"),
         "{err}"
@@ -464,17 +479,17 @@ fn only_regular_files_are_read_and_nothing_blocks() {
     let made = Command::new("mkfifo").arg(&fifo).status();
     let _socket = std::os::unix::net::UnixListener::bind(d.0.join("y.ron")).unwrap();
     let (code, out, _) = run_within(&[&d.0], &[], 20);
-    assert_eq!(code, 2, "{out}");
+    assert_eq!(code, 4, "{out}");
     if made.is_ok_and(|s| s.success()) {
         assert!(out.contains("x.ron: not a regular file"), "{out}");
         // Named on the command line, too.
         let (code, out, _) = run_within(&[&fifo], &[], 20);
-        assert_eq!(code, 2);
+        assert_eq!(code, 4);
         assert!(out.contains("not a regular file"), "{out}");
     }
     assert!(out.contains("y.ron: not a regular file"), "{out}");
     let (code, out, _) = run_within(&[Path::new("/dev/zero")], &[], 20);
-    assert_eq!(code, 2);
+    assert_eq!(code, 4);
     assert!(out.contains("not a regular file"), "{out}");
 }
 
@@ -486,13 +501,13 @@ fn json_mode_is_json_always() {
     let v = d.file("v.ron", &valid_text());
     let gone = d.0.join("gone.ron");
     let (code, out) = run(&[&gone, &empty, &v], &["--json", "--max-work", "5"]);
-    assert_eq!(code, 3);
+    assert_eq!(code, 4);
     let lines: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
         .collect();
     assert_eq!(lines.len(), 3);
-    assert_eq!(lines[0]["verdict"], "undecided");
+    assert_eq!(lines[0]["verdict"], "unreadable");
     assert_eq!(lines[0]["file"], gone.display().to_string());
     assert_eq!(lines[1]["verdict"], "undecided");
     assert_eq!(lines[2]["verdict"], "limit");
@@ -695,7 +710,7 @@ fn hostile_inputs_are_bounded_in_time_and_memory() {
         ),
         (&[&p("deep.ron")], 2, "parse error"),
         (&[&p("sparse.ron")], 3, "(--max-file-bytes)"),
-        (&["/dev/zero"], 2, "not a regular file"),
+        (&["/dev/zero"], 4, "not a regular file"),
     ];
     for &(args, code, needle) in cases {
         let (got, line) = run_bounded(args, 512, 60);

@@ -33,8 +33,10 @@ const DEFAULT_MAX_WORK: u64 = 2_000_000_000_000;
 /// The default bound on the certificates written by `--certs` (bytes).
 const DEFAULT_MAX_CERT_BYTES: u64 = 8 << 30;
 
-/// Arguments of `nimcert audit`.
+/// Arguments of `nimcert audit` (its help text is the subcommand's doc in
+/// `cli/mod.rs`).
 #[derive(Args)]
+#[command(after_help = super::exit_status!())]
 pub struct AuditArgs {
     /// Only claims whose id starts with this (repeatable), e.g. `A.Table1`.
     #[arg(long = "claim", value_name = "ID")]
