@@ -130,12 +130,14 @@ fn measure(name: &str, games: &[Game], rounds: usize, baseline_rounds: usize) {
         "  positions the engine computed: {computed} ({:+.1}% past q + p + c)",
         (computed as f64 / positions as f64 - 1.0) * 100.0
     );
-    println!(
-        "  paper's method (competent) {:8.4} s  {:7.2} ns per position  engine is {:.1}x faster (best of {baseline_rounds})",
-        paper.secs(),
-        ns(&paper),
-        paper.secs() / engine.secs()
-    );
+    if baseline_rounds > 0 {
+        println!(
+            "  paper's method (competent) {:8.4} s  {:7.2} ns per position  engine is {:.1}x faster (best of {baseline_rounds})",
+            paper.secs(),
+            ns(&paper),
+            paper.secs() / engine.secs()
+        );
+    }
 }
 
 fn main() {
@@ -146,10 +148,13 @@ fn main() {
         15,
         3,
     );
+    // The paper's method keeps every window of c = 1000 letters of a game
+    // whose pre-period runs to 10^5 positions: gigabytes and minutes, so it
+    // is left out of this range.
     measure(
         "campaign sample c = 1000, a = 2, 52, ..., 952",
         &campaign_sample(),
         5,
-        1,
+        0,
     );
 }

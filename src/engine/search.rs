@@ -33,14 +33,21 @@
 
 use super::outcome::least_period_of_word;
 
-/// The most positions computed between two rounds of the detectors.
-pub(crate) const MAX_CHUNK: usize = 64;
+/// The most positions computed between two rounds of the detectors, for the
+/// smallest games; a game with largest move c takes chunks of up to c/2
+/// positions (at most [`MAX_CHUNK`]): the detectors' cost per chunk is then
+/// spread over more positions, and a chunk still never runs past the first
+/// position where a lag run could complete.
+const MIN_CHUNK: usize = 64;
+
+/// The most positions of any chunk.
+pub(crate) const MAX_CHUNK: usize = 1024;
 
 /// At most this many candidate lags are tracked.
 pub(crate) const MAX_LAGS: usize = 4;
 
 /// Baby steps: the windows of an anchor block; giant steps are S apart.
-const S: usize = 32;
+const S: usize = 64;
 
 /// The first span of an anchor block (then doubling).
 const FIRST_SPAN: usize = 4 * S;
@@ -106,25 +113,36 @@ impl Block {
         }
     }
 
-    /// Loads the fingerprints of the block's windows into the table.
-    fn load<T: Letter>(&mut self, v: &[T], c: usize) {
+    /// Loads the fingerprints of the block's windows into the table. Two
+    /// equal windows inside the block are themselves a repeat: the pair
+    /// (t, e) is returned at once (and the table stays free of repeats, so
+    /// its probe chains stay short).
+    fn load<T: Letter>(&mut self, v: &[T], c: usize) -> Option<(usize, usize)> {
         self.slots = [0; SLOTS];
         for i in 0..S {
-            let w = fingerprint(v, c, self.start + i);
+            let e = self.start + i;
+            let w = fingerprint(v, c, e);
             self.tails[i] = w;
             let mut h = slot_of(w);
             while self.slots[h] != 0 {
+                let t = self.start + usize::from(self.slots[h] - 1);
+                if self.tails[t - self.start] == w && v[t - c..t] == v[e - c..e] {
+                    return Some((t, e));
+                }
                 h = (h + 1) % SLOTS;
             }
             self.slots[h] = i as u8 + 1;
         }
         self.loaded = true;
+        None
     }
 }
 
 /// The state of the detectors for one game.
 pub(crate) struct Detectors {
     c: usize,
+    /// The most positions of a chunk for this game.
+    chunk: usize,
     lags: [LagRun; MAX_LAGS],
     lag_count: usize,
     block: Block,
@@ -153,6 +171,7 @@ impl Detectors {
         }
         Detectors {
             c,
+            chunk: (c / 2).clamp(MIN_CHUNK, MAX_CHUNK),
             lags: runs,
             lag_count: count,
             block: Block::new(FIRST_BLOCK * c, FIRST_SPAN),
@@ -160,7 +179,7 @@ impl Detectors {
         }
     }
 
-    /// The end of the next chunk from x: at most [`MAX_CHUNK`] positions, and
+    /// The end of the next chunk from x: at most the game's chunk size, and
     /// never past the first position where a lag run could reach c.
     #[inline(always)]
     pub(crate) fn chunk_end(&self, x: usize) -> usize {
@@ -169,7 +188,7 @@ impl Detectors {
             .map(|r| r.last_mismatch + 1 + self.c)
             .min()
             .unwrap_or(usize::MAX);
-        soonest.clamp(x + 1, x + MAX_CHUNK)
+        soonest.clamp(x + 1, x + self.chunk)
     }
 
     /// Looks at the positions just computed, up to `end` (the lag runs see
@@ -186,7 +205,12 @@ impl Detectors {
         }
         while self.block.giant <= end {
             let e = self.block.giant;
-            if let Some(t) = block_match(v, c, &mut self.block) {
+            if !self.block.loaded && c >= T::PER_WORD {
+                if let Some((t, e)) = self.block.load(v, c) {
+                    return Some(finish(v, c, t, e, end));
+                }
+            }
+            if let Some(t) = block_match(v, c, &self.block) {
                 return Some(finish(v, c, t, e, end));
             }
             self.block.giant += S;
@@ -267,16 +291,13 @@ fn fingerprint<T: Letter>(v: &[T], c: usize, e: usize) -> u64 {
 
 /// One giant step at e = block.giant: the anchor t of the block with
 /// W(t) = W(e), if any. Only anchors whose fingerprint equals W(e)'s (found
-/// through the block's table) are compared in full.
+/// through the block's table, loaded before) are compared in full.
 #[inline(always)]
-fn block_match<T: Letter>(v: &[T], c: usize, block: &mut Block) -> Option<usize> {
+fn block_match<T: Letter>(v: &[T], c: usize, block: &Block) -> Option<usize> {
     let (a, e, n) = (block.start, block.giant, T::PER_WORD);
     let same = |t: usize| v[t - c..t] == v[e - c..e];
     if c < n {
         return (a..a + S).find(|&t| same(t));
-    }
-    if !block.loaded {
-        block.load(v, c);
     }
     let tail = fingerprint(v, c, e);
     let mut h = slot_of(tail);
