@@ -169,8 +169,8 @@ fn check_against_oracle(moves: &[u64]) -> Result<(), TestCaseError> {
     prop_assert_eq!((qp.preperiod, qp.period), (q, p), "moves {:?}", moves);
     let naive = naive_prefix(moves, (q + p) as usize);
     prop_assert_eq!(solver.values(), &naive[..]);
-    for x in 0..(q + p) as usize {
-        prop_assert_eq!(solver.value(x), naive[x]);
+    for (x, &v) in naive.iter().enumerate() {
+        prop_assert_eq!(solver.value(x), v);
     }
     let sliced = solver.solve_slice(set.as_slice(), Some(p + 1), DEFAULT_MAX_POSITIONS);
     prop_assert_eq!(sliced, Ok(qp));

@@ -404,7 +404,7 @@ impl EdgeGeometry {
                     .iter()
                     .enumerate()
                     .fold(0u64, |acc, (f, &(x, y))| {
-                        acc | u64::from(vertices >> x & vertices >> y & 1) << f
+                        acc | (vertices >> x & vertices >> y & 1) << f
                     })
             };
             let mut sides = [[0u64; 2]; 64];
