@@ -23,8 +23,8 @@ use nimcert::certify::{search_provenance, sequence_certificate};
 use nimcert::check::{check_bytes, to_ron, Limits, Verdict};
 use nimcert::engine::{baseline, solve, DEFAULT_MAX_POSITIONS};
 use nimcert::moves::MoveSet;
-use nimcert::subtraction::classify::{outline, Classifier};
 use nimcert::subtraction::classify as classify_full;
+use nimcert::subtraction::classify::{outline, Classifier};
 use nimcert::sweep::{self, SweepSpec, Tally};
 use std::hint::black_box;
 use std::path::Path;
@@ -167,10 +167,7 @@ fn classification() {
         .collect();
     for (name, ts) in [
         ("paper range", triples(&spec("2..=8", "..=40", "..=100"))),
-        (
-            "units a ≡ 2 mod 50, b ≡ 0 mod 10, every c ≤ 1000",
-            campaign,
-        ),
+        ("units a ≡ 2 mod 50, b ≡ 0 mod 10, every c ≤ 1000", campaign),
     ] {
         let mut classifier = Classifier::new();
         let quick = best(9, || {
