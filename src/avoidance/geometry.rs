@@ -19,6 +19,12 @@ pub trait ConvexGeometry: Send + Sync {
     /// The name of point `i` as the user wrote it.
     fn point_name(&self, i: usize) -> String;
 
+    /// Appends [`ConvexGeometry::point_name`] to `out` (geometries that keep
+    /// their names override it to skip the intermediate string).
+    fn write_point_name(&self, i: usize, out: &mut String) {
+        out.push_str(&self.point_name(i));
+    }
+
     /// τ(A), the least convex set containing A.
     fn closure(&self, a: &PointSet) -> PointSet;
 
@@ -206,7 +212,15 @@ impl Game {
 
     /// Names a set of points, e.g. `{1,2,4}`.
     pub fn show(&self, set: &PointSet) -> String {
-        let names: Vec<String> = set.iter().map(|i| self.geometry.point_name(i)).collect();
-        format!("{{{}}}", names.join(","))
+        let mut out = String::with_capacity(2 + 3 * set.len());
+        out.push('{');
+        for (k, i) in set.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            self.geometry.write_point_name(i, &mut out);
+        }
+        out.push('}');
+        out
     }
 }

@@ -328,6 +328,10 @@ impl ConvexGeometry for VertexGeometry {
         self.tree.name(i).to_string()
     }
 
+    fn write_point_name(&self, i: usize, out: &mut String) {
+        out.push_str(self.tree.name(i));
+    }
+
     fn closure(&self, a: &PointSet) -> PointSet {
         PointSet::from_iter_in(
             self.size(),
@@ -465,8 +469,16 @@ impl ConvexGeometry for EdgeGeometry {
     }
 
     fn point_name(&self, e: usize) -> String {
+        let mut name = String::new();
+        self.write_point_name(e, &mut name);
+        name
+    }
+
+    fn write_point_name(&self, e: usize, out: &mut String) {
         let (a, b) = self.tree.edges[e];
-        format!("{}-{}", self.tree.name(a), self.tree.name(b))
+        out.push_str(self.tree.name(a));
+        out.push('-');
+        out.push_str(self.tree.name(b));
     }
 
     fn closure(&self, f: &PointSet) -> PointSet {
