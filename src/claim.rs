@@ -1,24 +1,110 @@
 //! One checkable statement and the result of auditing it: the bottom layer
 //! of the audit, which each paper's claim modules build on and which
 //! imports neither of them.
+//!
+//! A [`Claim`] says what the statement is (its [`Kind`]), where it is in the
+//! text and how to audit it on a [`Scope`]. Running it gives a
+//! [`ClaimResult`]: how many instances the statement applies to, how many of
+//! those fail, the smallest counterexamples with the certificates of the
+//! true behaviour. The [`Verdict`] is then decided by [`decide`] from the
+//! kind and the counts alone, never written by hand.
 
 use nimcert_check::format::Certificate;
+use rayon::prelude::*;
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 
-/// What kind of statement a claim is.
+/// How many counterexamples a result keeps (the smallest ones).
+pub const EXAMPLES: usize = 3;
+
+/// What kind of statement a claim is, which decides its verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// A theorem, proposition, lemma or corollary as printed: expected to hold.
+pub enum Kind {
+    /// A theorem, proposition, lemma, corollary or checkable sentence as
+    /// printed: it holds or fails.
     Theorem,
-    /// A conjecture: can only be verified on a range ("open").
+    /// A conjecture: verified on a range ("open"), or refuted.
     Conjecture,
-    /// A worked example or a remark's concrete claim.
+    /// A worked example or a remark's concrete claim about one instance or
+    /// one small family.
     Example,
+    /// Our copy of the paper lost part of the statement (a cut-off display,
+    /// a lost lead-in or definition): what is left is audited, and the
+    /// verdict never calls the paper wrong on the strength of a fragment.
+    Fragment {
+        /// What is lost, and how the rest is read.
+        lost: &'static str,
+    },
+    /// A formula lost from our copy and derived here: consistent on the
+    /// range, or wrong (then our derivation is wrong, and it fails).
+    Reconstructed {
+        /// Which printed content the audit actually tests.
+        tests: &'static str,
+    },
 }
 
-/// Where to audit. Every field is optional; a claim uses its own default
-/// range for what is not given, and documents it in `default_range`.
-#[derive(Clone, Debug, Default)]
+impl Kind {
+    /// "theorem", "conjecture", "example", "fragment" or "reconstructed".
+    pub fn name(&self) -> &'static str {
+        match self {
+            Kind::Theorem => "theorem",
+            Kind::Conjecture => "conjecture",
+            Kind::Example => "example",
+            Kind::Fragment { .. } => "fragment",
+            Kind::Reconstructed { .. } => "reconstructed",
+        }
+    }
+}
+
+/// How a registry entry corrects a printed statement that fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Correction {
+    /// One printed value, sign or symbol is wrong; the corrected statement
+    /// holds.
+    Typo {
+        /// The printed text that is wrong.
+        printed: &'static str,
+        /// What it is corrected to.
+        corrected: &'static str,
+    },
+    /// The statement holds on the instances satisfying an extra hypothesis
+    /// that the paper uses elsewhere (or that a lost sentence stated).
+    MissingHypothesis {
+        /// The hypothesis added.
+        hypothesis: &'static str,
+    },
+}
+
+impl Correction {
+    /// "typo" or "hypothesis missing".
+    pub fn name(&self) -> &'static str {
+        match self {
+            Correction::Typo { .. } => "typo",
+            Correction::MissingHypothesis { .. } => "hypothesis missing",
+        }
+    }
+}
+
+/// A registry entry that corrects another one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Corrects {
+    /// The id of the printed statement corrected.
+    pub of: &'static str,
+    /// How.
+    pub how: Correction,
+}
+
+/// Where the certificates of a run go: a content-addressed store. The
+/// audit layer implements it; claims only hand certificates over.
+pub trait CertificateSink: Send + Sync {
+    /// Stores a certificate (once, however often it is handed over) and
+    /// returns the name of its object.
+    fn add(&self, certificate: &Certificate) -> String;
+}
+
+/// Where to audit. Every range is optional; a claim uses its own default
+/// for what is not given, and documents it in [`Claim::default_range`].
+#[derive(Clone, Default)]
 pub struct Scope {
     /// The much larger range for conjectures (`--extended`).
     pub extended: bool,
@@ -30,8 +116,27 @@ pub struct Scope {
     pub c: Option<RangeInclusive<u64>>,
     /// Range of the number of points or vertices (paper B).
     pub size: Option<RangeInclusive<u64>>,
-    /// Whether certificates are wanted (`--certs DIR`).
-    pub want_certificates: bool,
+    /// The certificate store (`--certs DIR`); `None` keeps only the
+    /// certificates of counterexamples.
+    pub store: Option<Arc<dyn CertificateSink>>,
+    /// Test seam (`--perturb`): flip the outcome of the first applicable
+    /// instance, as a one-character change to the claim's closed form
+    /// would. Never set in a real audit.
+    pub perturb: bool,
+}
+
+impl std::fmt::Debug for Scope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scope")
+            .field("extended", &self.extended)
+            .field("a", &self.a)
+            .field("b", &self.b)
+            .field("c", &self.c)
+            .field("size", &self.size)
+            .field("store", &self.store.is_some())
+            .field("perturb", &self.perturb)
+            .finish()
+    }
 }
 
 impl Scope {
@@ -50,6 +155,10 @@ impl Scope {
     /// The size-range given on the command line, or `default`.
     pub fn size_or(&self, default: RangeInclusive<u64>) -> RangeInclusive<u64> {
         self.size.clone().unwrap_or(default)
+    }
+    /// Whether certificates of holding instances are wanted.
+    pub fn wants_certificates(&self) -> bool {
+        self.store.is_some()
     }
 }
 
@@ -70,104 +179,345 @@ pub enum InstanceOutcome {
     },
 }
 
-/// The verdict on one claim.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Every checked instance holds (theorems and examples).
-    Holds,
-    /// Some instance fails; the smallest counterexample.
-    Fails { counterexample: String },
-    /// A conjecture that held on every checked instance.
-    Open,
+/// One failing instance.
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    /// The instance, as a short label (e.g. `2-4-7`).
+    pub instance: String,
+    /// What fails there, in words.
+    pub text: String,
+    /// Certificates of the true behaviour at the instance.
+    pub certificates: Vec<Certificate>,
 }
 
-/// The audit of one claim.
-#[derive(Clone, Debug)]
+/// A certificate behind a verdict, in the store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CertificateRef {
+    /// The instance.
+    pub instance: String,
+    /// "holds" or "counterexample".
+    pub role: &'static str,
+    /// The object's name in the store.
+    pub object: String,
+}
+
+/// The audit of one claim: counts and counterexamples. The verdict follows
+/// from these and the claim's kind ([`decide`]).
+#[derive(Clone, Debug, Default)]
 pub struct ClaimResult {
-    /// Instances whose hypotheses applied and were checked.
-    pub instances: u64,
-    /// The verdict.
-    pub verdict: Verdict,
+    /// Instances the statement says something about.
+    pub applicable: u64,
+    /// Applicable instances where it fails.
+    pub failing: u64,
+    /// The smallest failing instances (at most [`EXAMPLES`]), smallest first.
+    pub examples: Vec<Counterexample>,
     /// The range checked, in words (e.g. "2 ≤ a ≤ 8, a < b ≤ 40, b < c ≤ 100").
     pub range: String,
-    /// Certificates behind the verdict, with a file stem for each.
-    pub certificates: Vec<(String, Certificate)>,
+    /// The certificates behind the verdict, by instance (only with a store).
+    pub index: Vec<CertificateRef>,
+    /// A further finding computed on the range, in words.
+    pub note: Option<String>,
+    /// The statement is about integers or sets alone: a counterexample is a
+    /// few numbers, with no game to certify.
+    pub numbers_only: bool,
 }
+
+/// The verdict on one claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The statement as printed holds on every applicable instance (at
+    /// least one).
+    Holds,
+    /// The printed statement is false on some applicable instance.
+    Fails,
+    /// Our copy lost part of the statement; what is left was audited.
+    Fragment,
+    /// A formula derived here, consistent on the range.
+    Reconstructed,
+    /// A conjecture, verified on the range.
+    Open,
+    /// No applicable instance in the range: nothing was checked.
+    NotChecked,
+}
+
+impl Verdict {
+    /// The word printed in the audit table.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Holds => "holds",
+            Verdict::Fails => "fails",
+            Verdict::Fragment => "fragment",
+            Verdict::Reconstructed => "reconstructed",
+            Verdict::Open => "open",
+            Verdict::NotChecked => "not checked",
+        }
+    }
+
+    /// All verdicts, in the order the summary lists them.
+    pub const ALL: [Verdict; 6] = [
+        Verdict::Holds,
+        Verdict::Fails,
+        Verdict::Fragment,
+        Verdict::Reconstructed,
+        Verdict::Open,
+        Verdict::NotChecked,
+    ];
+}
+
+/// The verdict of a claim of kind `kind` with result `result`: not checked
+/// without an applicable instance; a fragment stays a fragment whatever its
+/// counts; otherwise a failing instance makes it fail; else holds, open
+/// (conjectures) or reconstructed (derived formulas).
+pub fn decide(kind: &Kind, result: &ClaimResult) -> Verdict {
+    if result.applicable == 0 {
+        return Verdict::NotChecked;
+    }
+    match kind {
+        Kind::Fragment { .. } => Verdict::Fragment,
+        _ if result.failing > 0 => Verdict::Fails,
+        Kind::Theorem | Kind::Example => Verdict::Holds,
+        Kind::Conjecture => Verdict::Open,
+        Kind::Reconstructed { .. } => Verdict::Reconstructed,
+    }
+}
+
+/// Audits a claim on a scope.
+pub type Run = Box<dyn Fn(&Scope) -> ClaimResult + Send + Sync>;
+
+/// Estimates the work of auditing a claim on a scope, in elementary steps
+/// (about one engine position or one set operation each), before any of it
+/// is done.
+pub type Estimate = Box<dyn Fn(&Scope) -> u64 + Send + Sync>;
 
 /// One checkable statement.
 pub struct Claim {
-    /// Id, e.g. `A.Thm36`, `A.Table1.row3`, `B.Prop18`.
+    /// Id, e.g. `A.Thm36`, `A.Table1.row3`, `B.Prop19`, `A.Sec5.runstart`.
     pub id: &'static str,
-    /// The statement as printed, one line.
+    /// The statement as printed (or as our copy has it), one line.
     pub printed: &'static str,
+    /// Where it is in the text.
+    pub location: &'static str,
     /// Its hypotheses, one line.
     pub hypotheses: &'static str,
-    /// Theorem, conjecture or example.
-    pub status: Status,
+    /// Theorem, conjecture, example, fragment or reconstruction.
+    pub kind: Kind,
+    /// What one instance is, in the plural ("bases (a, b)", "triples").
+    pub unit: &'static str,
     /// The default range, in words.
-    pub default_range: &'static str,
+    pub default_range: String,
+    /// The printed statement this entry corrects, if it is a correction.
+    pub corrects: Option<Corrects>,
     /// Audits the claim on a scope.
-    pub run: fn(&Scope) -> ClaimResult,
+    pub run: Run,
+    /// Its work estimate on a scope.
+    pub estimate: Estimate,
 }
 
-/// Checks instances given in increasing order (the order defines "smallest"),
-/// with `label` naming an instance, and summarizes: count of applicable
-/// instances, and the first failure, whose certificates are kept.
-/// Certificates of holding instances are kept when the scope wants them.
-pub fn check_instances<T>(
-    scope: &Scope,
-    status: Status,
-    range: String,
-    instances: impl IntoIterator<Item = T>,
-    label: impl Fn(&T) -> String,
-    check: impl Fn(&T) -> InstanceOutcome,
-) -> ClaimResult {
-    let mut count = 0u64;
-    let mut certificates = Vec::new();
-    for instance in instances {
-        match check(&instance) {
-            InstanceOutcome::NotApplicable => {}
-            InstanceOutcome::Holds(certs) => {
-                count += 1;
-                if scope.want_certificates {
-                    name_certificates(&label(&instance), certs, &mut certificates);
-                }
-            }
-            InstanceOutcome::Fails {
-                counterexample,
-                truth,
-            } => {
-                count += 1;
-                name_certificates(&label(&instance), truth, &mut certificates);
-                return ClaimResult {
-                    instances: count,
-                    verdict: Verdict::Fails { counterexample },
-                    range,
-                    certificates,
-                };
-            }
+impl Claim {
+    /// A claim with the given id, statement and run; the rest is filled in
+    /// with the builder methods below.
+    pub fn new(
+        id: &'static str,
+        printed: &'static str,
+        default_range: String,
+        run: impl Fn(&Scope) -> ClaimResult + Send + Sync + 'static,
+        estimate: impl Fn(&Scope) -> u64 + Send + Sync + 'static,
+    ) -> Self {
+        Claim {
+            id,
+            printed,
+            location: "",
+            hypotheses: "",
+            kind: Kind::Theorem,
+            unit: "instances",
+            default_range,
+            corrects: None,
+            run: Box::new(run),
+            estimate: Box::new(estimate),
         }
     }
-    let verdict = match status {
-        Status::Conjecture => Verdict::Open,
-        Status::Theorem | Status::Example => Verdict::Holds,
-    };
-    ClaimResult {
-        instances: count,
-        verdict,
-        range,
-        certificates,
+
+    /// Sets where the statement is in the text.
+    pub fn at(mut self, location: &'static str) -> Self {
+        self.location = location;
+        self
+    }
+
+    /// Sets the hypotheses.
+    pub fn hypotheses(mut self, hypotheses: &'static str) -> Self {
+        self.hypotheses = hypotheses;
+        self
+    }
+
+    /// Sets the kind.
+    pub fn kind(mut self, kind: Kind) -> Self {
+        self.kind = kind;
+        self
+    }
+
+    /// Sets what one instance is, in the plural.
+    pub fn counts(mut self, unit: &'static str) -> Self {
+        self.unit = unit;
+        self
+    }
+
+    /// Marks the entry as the correction of `of`.
+    pub fn corrects(mut self, of: &'static str, how: Correction) -> Self {
+        self.corrects = Some(Corrects { of, how });
+        self
     }
 }
 
-fn name_certificates(stem: &str, certs: Vec<Certificate>, out: &mut Vec<(String, Certificate)>) {
-    let single = certs.len() == 1;
-    for (i, cert) in certs.into_iter().enumerate() {
-        let name = if single {
-            stem.to_string()
-        } else {
-            format!("{stem}-{i}")
-        };
-        out.push((name, cert));
+/// How many instances are checked together (in parallel) before their
+/// outcomes are folded in order.
+const CHUNK: usize = 2048;
+
+/// Checks instances given in increasing order (the order defines
+/// "smallest"), in parallel chunks, with `label` naming an instance, and
+/// summarizes: applicable and failing counts, the smallest
+/// [`EXAMPLES`] failures with their certificates, and (with a store) the
+/// certificate of every instance.
+pub fn check_instances<T: Send + Sync>(
+    scope: &Scope,
+    range: String,
+    instances: impl IntoIterator<Item = T>,
+    label: impl Fn(&T) -> String + Sync,
+    check: impl Fn(&T) -> InstanceOutcome + Sync,
+) -> ClaimResult {
+    let mut result = ClaimResult {
+        range,
+        ..ClaimResult::default()
+    };
+    let mut instances = instances.into_iter();
+    loop {
+        let chunk: Vec<T> = instances.by_ref().take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        let outcomes: Vec<(String, InstanceOutcome)> = chunk
+            .par_iter()
+            .map(|t| match check(t) {
+                InstanceOutcome::NotApplicable => (String::new(), InstanceOutcome::NotApplicable),
+                outcome => (label(t), outcome),
+            })
+            .collect();
+        for (instance, outcome) in outcomes {
+            let outcome = if scope.perturb && result.applicable == 0 {
+                perturbed(outcome)
+            } else {
+                outcome
+            };
+            record(scope, &mut result, instance, outcome);
+        }
     }
+    result
+}
+
+/// The test seam: the outcome a one-character change to the closed form
+/// would give at this instance (a holding instance fails, a failing one
+/// holds).
+fn perturbed(outcome: InstanceOutcome) -> InstanceOutcome {
+    match outcome {
+        InstanceOutcome::NotApplicable => InstanceOutcome::NotApplicable,
+        InstanceOutcome::Holds(truth) => InstanceOutcome::Fails {
+            counterexample: "perturbed by --perturb (test seam)".to_string(),
+            truth,
+        },
+        InstanceOutcome::Fails { truth, .. } => InstanceOutcome::Holds(truth),
+    }
+}
+
+fn record(scope: &Scope, result: &mut ClaimResult, instance: String, outcome: InstanceOutcome) {
+    let (certificates, role) = match outcome {
+        InstanceOutcome::NotApplicable => return,
+        InstanceOutcome::Holds(certificates) => {
+            result.applicable += 1;
+            (certificates, "holds")
+        }
+        InstanceOutcome::Fails {
+            counterexample,
+            truth,
+        } => {
+            result.applicable += 1;
+            result.failing += 1;
+            if result.examples.len() < EXAMPLES {
+                result.examples.push(Counterexample {
+                    instance: instance.clone(),
+                    text: counterexample,
+                    certificates: truth.clone(),
+                });
+            }
+            (truth, "counterexample")
+        }
+    };
+    if let Some(store) = &scope.store {
+        for certificate in &certificates {
+            result.index.push(CertificateRef {
+                instance: instance.clone(),
+                role,
+                object: store.add(certificate),
+            });
+        }
+    }
+}
+
+/// An outcome from a yes/no check: holds with `certificates()` (only
+/// computed when the scope wants certificates), or fails with
+/// `why()` and the certificates, which a failure always carries.
+pub fn outcome_of(
+    scope: &Scope,
+    ok: bool,
+    why: impl FnOnce() -> String,
+    certificates: impl FnOnce() -> Vec<Certificate>,
+) -> InstanceOutcome {
+    if ok {
+        InstanceOutcome::Holds(if scope.wants_certificates() {
+            certificates()
+        } else {
+            Vec::new()
+        })
+    } else {
+        InstanceOutcome::Fails {
+            counterexample: why(),
+            truth: certificates(),
+        }
+    }
+}
+
+/// A claim about integers or sets alone (no game): `instances` in
+/// increasing order, `check` gives the failure in words. A counterexample
+/// is a few numbers that the reader checks by hand, so it carries no
+/// certificate.
+pub fn on_numbers<T: Send + Sync + 'static, I: Iterator<Item = T> + 'static>(
+    id: &'static str,
+    printed: &'static str,
+    range: &'static str,
+    instances: fn() -> I,
+    label: fn(&T) -> String,
+    check: fn(&T) -> Result<(), String>,
+) -> Claim {
+    Claim::new(
+        id,
+        printed,
+        range.to_string(),
+        move |scope| {
+            let mut result =
+                check_instances(
+                    scope,
+                    range.to_string(),
+                    instances(),
+                    label,
+                    |t| match check(t) {
+                        Ok(()) => InstanceOutcome::Holds(Vec::new()),
+                        Err(why) => InstanceOutcome::Fails {
+                            counterexample: format!("{}: {why}", label(t)),
+                            truth: Vec::new(),
+                        },
+                    },
+                );
+            result.numbers_only = true;
+            result
+        },
+        |_| 10_000_000,
+    )
 }

@@ -2,15 +2,17 @@
 
 mod cli;
 
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = match cli::parse() {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
     match cli::run(args) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("nimcert: {error}");
+            cli::warn(&format!("nimcert: {error}"));
             ExitCode::from(error.exit_code())
         }
     }

@@ -15,6 +15,8 @@ pub struct MoveSet(Vec<u64>);
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveSetError {
     Empty,
+    /// Two commas in a row, or a comma at either end.
+    EmptyEntry,
     NotANumber(String),
     Zero,
     Repeated(u64),
@@ -26,9 +28,18 @@ impl fmt::Display for MoveSetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveSetError::Empty => write!(f, "the move set is empty"),
-            MoveSetError::NotANumber(s) => write!(f, "'{s}' is not a positive integer"),
+            MoveSetError::EmptyEntry => write!(
+                f,
+                "an empty entry in the moves (two commas in a row, or a comma at an end)"
+            ),
+            MoveSetError::NotANumber(s) => {
+                write!(f, "'{}' is not a positive integer", clip(s, 24))
+            }
             MoveSetError::Zero => write!(f, "0 is not a move (moves are positive integers)"),
             MoveSetError::Repeated(m) => write!(f, "move {m} is given twice"),
+            MoveSetError::TooLarge(u64::MAX) => {
+                write!(f, "a move exceeds the limit {MAX_MOVE}")
+            }
             MoveSetError::TooLarge(m) => {
                 write!(f, "move {m} exceeds the limit {MAX_MOVE}")
             }
@@ -66,19 +77,50 @@ impl MoveSet {
         Ok(MoveSet(v))
     }
 
-    /// Parses `"2,5,7"` or `"2 5 7"` (commas and/or white space).
+    /// Parses `"2,5,7"` or `"2 5 7"`: decimal numbers separated by one
+    /// comma and/or white space (`2,,3` and `,2` are refused). A number of
+    /// digits too large for a move is [`MoveSetError::TooLarge`]; more than
+    /// [`MAX_MOVES`] numbers are refused without reading the rest.
     pub fn parse(text: &str) -> Result<Self, MoveSetError> {
         let mut moves = Vec::new();
-        for token in text
-            .split(|ch: char| ch == ',' || ch.is_whitespace())
-            .filter(|t| !t.is_empty())
-        {
-            let m: u64 = token
-                .parse()
-                .map_err(|_| MoveSetError::NotANumber(token.to_string()))?;
-            moves.push(m);
+        for token in text.split(',') {
+            let words: Vec<&str> = token.split_whitespace().collect();
+            if words.is_empty() {
+                return Err(if text.trim().is_empty() {
+                    MoveSetError::Empty
+                } else {
+                    MoveSetError::EmptyEntry
+                });
+            }
+            for word in words {
+                if moves.len() == MAX_MOVES {
+                    return Err(MoveSetError::TooMany(
+                        text.split(|c: char| c == ',' || c.is_whitespace())
+                            .filter(|t| !t.is_empty())
+                            .count(),
+                    ));
+                }
+                moves.push(parse_number(word)?);
+            }
         }
         MoveSet::new(&moves)
+    }
+
+    /// The set as `{2,5,7}` when short, else its first and last moves and
+    /// their number, e.g. `{1,2,3,…,4096} (4096 moves)`: for messages,
+    /// which must stay one short line whatever the input.
+    pub fn short(&self) -> String {
+        const SHOWN: usize = 6;
+        if self.0.len() <= SHOWN + 1 {
+            return self.to_string();
+        }
+        let head: Vec<String> = self.0[..SHOWN].iter().map(u64::to_string).collect();
+        format!(
+            "{{{},…,{}}} ({} moves)",
+            head.join(","),
+            self.largest(),
+            self.0.len()
+        )
     }
 
     /// The moves, strictly increasing.
@@ -120,10 +162,70 @@ impl fmt::Display for MoveSet {
     }
 }
 
+/// A move: decimal digits only; too many digits for a u64 is "too large",
+/// not "not a number".
+fn parse_number(word: &str) -> Result<u64, MoveSetError> {
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(MoveSetError::NotANumber(word.to_string()));
+    }
+    word.parse().or(Err(MoveSetError::TooLarge(u64::MAX)))
+}
+
+/// At most `n` characters of `s`, then `…`.
+pub fn clip(s: &str, n: usize) -> String {
+    match s.char_indices().nth(n) {
+        Some((cut, _)) => format!("{}…", &s[..cut]),
+        None => s.to_string(),
+    }
+}
+
 /// Greatest common divisor (gcd(0, n) = n).
 pub fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         (a, b) = (b, a % b);
     }
     a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_accepts_commas_and_spaces_and_refuses_empty_entries() {
+        let expected = MoveSet::new(&[2, 5, 7]).unwrap();
+        for ok in ["2,5,7", "2 5 7", "7, 2 ,5", " 2\t5 7 "] {
+            assert_eq!(MoveSet::parse(ok), Ok(expected.clone()), "{ok}");
+        }
+        for bad in ["2,,3", ",2", "2,", "2, ,3"] {
+            assert_eq!(MoveSet::parse(bad), Err(MoveSetError::EmptyEntry), "{bad}");
+        }
+        assert_eq!(MoveSet::parse(" "), Err(MoveSetError::Empty));
+        assert_eq!(MoveSet::parse(""), Err(MoveSetError::Empty));
+        assert!(matches!(
+            MoveSet::parse("+3"),
+            Err(MoveSetError::NotANumber(_))
+        ));
+    }
+
+    #[test]
+    fn huge_numbers_are_too_large_not_malformed() {
+        let e = MoveSet::parse("12345678901234567890123").unwrap_err();
+        assert_eq!(e, MoveSetError::TooLarge(u64::MAX));
+        assert!(e.to_string().contains("exceeds the limit"), "{e}");
+        let e = MoveSet::parse("18446744073709551615").unwrap_err();
+        assert!(e.to_string().contains("exceeds the limit"), "{e}");
+    }
+
+    #[test]
+    fn messages_stay_short_whatever_the_input() {
+        let long = "9x".repeat(10_000);
+        assert!(MoveSet::parse(&long).unwrap_err().to_string().len() < 80);
+        let many: Vec<u64> = (1..=4096).collect();
+        let set = MoveSet::new(&many).unwrap();
+        assert_eq!(set.short(), "{1,2,3,4,5,6,…,4096} (4096 moves)");
+        let text: Vec<String> = (1..=5000).map(|m| m.to_string()).collect();
+        let e = MoveSet::parse(&text.join(",")).unwrap_err();
+        assert_eq!(e, MoveSetError::TooMany(5000));
+    }
 }

@@ -19,6 +19,31 @@ impl RangeArg {
         self.low.unwrap_or(smallest).max(smallest)..=self.high
     }
 
+    /// Checks the range against the legal values `least..=largest` of the
+    /// variable `name` (`a`, `b`, `c`): a given lower end below `least` is
+    /// refused (`--a 0`), and so is an upper end over `largest` or below
+    /// `least` (the range would be empty).
+    pub fn check(&self, name: &str, least: u64, largest: u64) -> Result<(), String> {
+        let text = self.text();
+        if let Some(low) = self.low.filter(|&low| low < least) {
+            return Err(format!(
+                "--{name} {text}: {low} is below the least {name}, {least}"
+            ));
+        }
+        if self.high > largest {
+            return Err(format!(
+                "--{name} {text}: {} exceeds the largest move, {largest}",
+                self.high
+            ));
+        }
+        if self.high < least {
+            return Err(format!(
+                "--{name} {text}: empty, the least {name} is {least}"
+            ));
+        }
+        Ok(())
+    }
+
     /// The canonical text of the range.
     pub fn text(&self) -> String {
         match self.low {
@@ -29,35 +54,105 @@ impl RangeArg {
     }
 }
 
+/// A non-negative decimal integer: digits only (no sign); too many digits
+/// for a u64 is "too large", not "not a number".
+fn number(s: &str, text: &str) -> Result<u64, String> {
+    let s = s.trim();
+    let shown = crate::moves::clip(text, 40);
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "range '{shown}': '{}' is not a non-negative integer (ranges are N, A..=B or ..=B)",
+            crate::moves::clip(s, 24)
+        ));
+    }
+    s.parse::<u64>()
+        .map_err(|_| format!("range '{shown}': a number is too large"))
+}
+
 impl std::str::FromStr for RangeArg {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        let number = |s: &str| {
-            s.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("'{s}' is not a non-negative integer in range '{text}'"))
-        };
         let range = match text.split_once("..=") {
             None => {
-                let n = number(text)?;
+                let n = number(text, text)?;
                 RangeArg {
                     low: Some(n),
                     high: n,
                 }
             }
-            Some(("", high)) => RangeArg {
+            Some((low, high)) if low.trim().is_empty() => RangeArg {
                 low: None,
-                high: number(high)?,
+                high: number(high, text)?,
             },
             Some((low, high)) => RangeArg {
-                low: Some(number(low)?),
-                high: number(high)?,
+                low: Some(number(low, text)?),
+                high: number(high, text)?,
             },
         };
         if range.low.is_some_and(|low| low > range.high) {
-            return Err(format!("range '{text}' is empty"));
+            return Err(format!(
+                "range '{}' is empty (its lower end is above its upper end)",
+                crate::moves::clip(text, 40)
+            ));
         }
         Ok(range)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_three_forms_and_refuses_the_rest() {
+        let r = |s: &str| s.parse::<RangeArg>();
+        assert_eq!(
+            r("5"),
+            Ok(RangeArg {
+                low: Some(5),
+                high: 5
+            })
+        );
+        assert_eq!(
+            r("2..=8"),
+            Ok(RangeArg {
+                low: Some(2),
+                high: 8
+            })
+        );
+        assert_eq!(
+            r("..=40"),
+            Ok(RangeArg {
+                low: None,
+                high: 40
+            })
+        );
+        for bad in [
+            "",
+            "..",
+            "2..",
+            "2..8",
+            "-1",
+            "+3",
+            "8..=2",
+            "x",
+            "1..=2..=3",
+        ] {
+            assert!(r(bad).is_err(), "{bad}");
+        }
+        let e = r("99999999999999999999999").unwrap_err();
+        assert!(e.contains("too large"), "{e}");
+    }
+
+    #[test]
+    fn check_refuses_values_outside_the_legal_ones() {
+        let r = |s: &str| s.parse::<RangeArg>().unwrap();
+        assert!(r("0").check("a", 1, 100).is_err());
+        assert!(r("0..=5").check("a", 1, 100).is_err());
+        assert!(r("..=5").check("a", 1, 100).is_ok());
+        assert!(r("..=0").check("a", 1, 100).is_err());
+        assert!(r("..=101").check("c", 3, 100).is_err());
+        assert!(r("18446744073709551615").check("a", 1, 100).is_err());
     }
 }

@@ -11,10 +11,18 @@
 //! from the unit tallies in unit order, so an interrupted and resumed sweep
 //! prints exactly what an uninterrupted one prints, and merging the tallies
 //! of all shards gives the tally of the unsharded sweep.
+//!
+//! Nothing here trusts what it reads back: a [`SweepSpec`] is validated
+//! (ranges within the legal moves, at least one triple), its size and work
+//! are known in closed form before anything runs ([`SweepSpec::size`]), a
+//! unit file carries its (a, b) and a checksum that a resumed sweep
+//! verifies, and [`merge`] checks every shard result's ids and invariants
+//! with checked arithmetic and requires every shard unless told that a
+//! partial result is wanted (which the result then records).
 
 use crate::certify::{search_provenance, sequence_claim};
 use crate::engine::{Solver, QP};
-use crate::moves::{gcd, MoveSet};
+use crate::moves::{gcd, MoveSet, MAX_MOVE};
 use crate::range::RangeArg;
 use crate::subtraction::classify::{Classifier, Outline};
 use nimcert_check::format::{Certificate, Claim, FORMAT_VERSION};
@@ -50,30 +58,121 @@ pub struct Unit {
     pub b: u64,
 }
 
+/// The size of a sweep before its filters: units (pairs (a, b)), triples
+/// and the sum of c over the triples (the engine's work grows with c).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SweepSize {
+    /// Pairs (a, b) with a < b in the ranges.
+    pub units: u128,
+    /// Triples a < b < c in the ranges (the filters only remove some).
+    pub triples: u128,
+    /// Σ c over those triples.
+    pub sum_c: u128,
+}
+
+/// Estimated work of one triple per unit of c, in steps of about a
+/// nanosecond on one core (classification, the prediction's value word and
+/// the engine, whose q + p + c positions grow with c). Measured: the
+/// paper-range and a 2..=20 × ..=200 × ..=1000 sweep cost 36 to 50 ns per
+/// unit of Σ c on one core of the shared machine (README, "Limits").
+pub const WORK_PER_C: u128 = 64;
+
+impl SweepSize {
+    /// The estimated work in steps ([`WORK_PER_C`] per unit of c).
+    pub fn work(&self) -> u128 {
+        self.sum_c.saturating_mul(WORK_PER_C)
+    }
+}
+
 impl SweepSpec {
     fn ranges(&self) -> Result<(RangeArg, RangeArg, RangeArg), String> {
-        Ok((self.a.parse()?, self.b.parse()?, self.c.parse()?))
-    }
-
-    /// Checks the ranges parse.
-    pub fn validate(&self) -> Result<(), String> {
-        self.ranges().map(|_| ())
-    }
-
-    /// The units in order (a, then b).
-    pub fn units(&self) -> Vec<Unit> {
-        let Ok((ra, rb, _)) = self.ranges() else {
-            return Vec::new();
+        let parse = |name: &str, text: &str| {
+            text.parse::<RangeArg>()
+                .map_err(|e| format!("--{name}: {e}"))
         };
-        ra.resolve(1)
-            .flat_map(|a| rb.resolve(a + 1).map(move |b| Unit { a, b }))
-            .collect()
+        Ok((
+            parse("a", &self.a)?,
+            parse("b", &self.b)?,
+            parse("c", &self.c)?,
+        ))
+    }
+
+    /// Checks the ranges parse, lie within the legal moves (1 ≤ a,
+    /// 2 ≤ b, 3 ≤ c, all at most [`MAX_MOVE`]), hold at least one triple,
+    /// and that the engine may compute at least one position.
+    pub fn validate(&self) -> Result<(), String> {
+        self.size().map(|_| ())
+    }
+
+    /// Validates (see [`SweepSpec::validate`]) and returns the size, in
+    /// closed form: O(|range of a|) arithmetic, never an enumeration.
+    pub fn size(&self) -> Result<SweepSize, String> {
+        let (ra, rb, rc) = self.ranges()?;
+        ra.check("a", 1, MAX_MOVE)?;
+        rb.check("b", 2, MAX_MOVE)?;
+        rc.check("c", 3, MAX_MOVE)?;
+        if self.max_positions == 0 {
+            return Err("--max-positions: must be at least 1".to_string());
+        }
+        let mut size = SweepSize::default();
+        let clo = u128::from(rc.low.unwrap_or(0));
+        let chi = u128::from(rc.high);
+        for a in ra.resolve(1) {
+            let bs = rb.resolve(a + 1);
+            if bs.is_empty() {
+                continue;
+            }
+            let (bl, bh) = (u128::from(*bs.start()), u128::from(*bs.end()));
+            size.units += bh - bl + 1;
+            // b ≤ clo − 1: c runs over [clo, chi], the same for every b.
+            if clo >= 1 && chi >= clo {
+                let high = bh.min(clo - 1);
+                if high >= bl {
+                    let n = high - bl + 1;
+                    size.triples += n * (chi - clo + 1);
+                    size.sum_c += n * (clo + chi) * (chi - clo + 1) / 2;
+                }
+            }
+            // b ≥ clo: c runs over [b + 1, chi].
+            let (low, high) = (bl.max(clo), bh.min(chi.saturating_sub(1)));
+            if chi >= 1 && high >= low {
+                let n = high - low + 1;
+                let sum_b = (low + high) * n / 2;
+                let sum_b2 = squares(high) - squares(low - 1);
+                size.triples += n * chi - sum_b;
+                size.sum_c += (n * chi * (chi + 1) - sum_b2 - sum_b) / 2;
+            }
+        }
+        if size.triples == 0 {
+            return Err(format!(
+                "the ranges a {}, b {}, c {} hold no triple a < b < c",
+                ra.text(),
+                rb.text(),
+                rc.text()
+            ));
+        }
+        Ok(size)
+    }
+
+    /// The units in order (a, then b), collected; for small sweeps (see
+    /// [`SweepSpec::unit_iter`]).
+    pub fn units(&self) -> Vec<Unit> {
+        self.unit_iter().collect()
+    }
+
+    /// The units in order (a, then b), lazily (a sweep's units may not fit
+    /// in memory). An invalid spec has none.
+    pub fn unit_iter(&self) -> impl Iterator<Item = Unit> + '_ {
+        self.ranges().ok().into_iter().flat_map(|(ra, rb, _)| {
+            ra.resolve(1)
+                .flat_map(move |a| rb.resolve(a.saturating_add(1)).map(move |b| Unit { a, b }))
+        })
     }
 
     /// The triples of one unit, in increasing c.
     pub fn triples(&self, unit: Unit) -> impl Iterator<Item = [u64; 3]> + '_ {
         let cs = match self.ranges() {
-            Ok((_, _, rc)) => rc.resolve(unit.b + 1),
+            Ok((_, _, rc)) => rc.resolve(unit.b.saturating_add(1)),
             // Unreachable after `validate`; an invalid spec has no triples.
             Err(_) => RangeArg {
                 low: Some(1),
@@ -85,6 +184,17 @@ impl SweepSpec {
             (!self.primitive || gcd(gcd(a, b), c) == 1) && (!self.non_additive || c != a + b)
         })
     }
+
+    /// The canonical JSON of the spec (spec.json, and part of every unit
+    /// file's checksum).
+    fn canonical(&self) -> String {
+        serde_json::to_string_pretty(self).expect("serializable")
+    }
+}
+
+/// Σ_{x=1}^{n} x² (0 for n = 0).
+fn squares(n: u128) -> u128 {
+    n * (n + 1) * (2 * n + 1) / 6
 }
 
 /// A mismatch between a covering statement's prediction and the engine.
@@ -137,26 +247,108 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Adds another tally (of disjoint triples).
+    /// Adds another tally (of disjoint triples). Panics on a count over
+    /// 2^64 − 1, which the tallies of one validated sweep cannot reach;
+    /// tallies read from files go through [`Tally::try_merge`].
     pub fn merge(&mut self, other: &Tally) {
-        self.triples += other.triples;
-        self.admissible += other.admissible;
-        self.non_admissible += other.non_admissible;
+        self.try_merge(other)
+            .expect("the counts of one sweep stay below 2^64");
+    }
+
+    /// Adds another tally (of disjoint triples) with checked arithmetic;
+    /// on overflow `self` is left partly added and should be dropped.
+    pub fn try_merge(&mut self, other: &Tally) -> Result<(), String> {
+        add(&mut self.triples, other.triples)?;
+        add(&mut self.admissible, other.admissible)?;
+        add(&mut self.non_admissible, other.non_admissible)?;
         add_maps(
             &mut self.admissible_by_candidate,
             &other.admissible_by_candidate,
-        );
-        self.purely_periodic += other.purely_periodic;
-        add_maps(&mut self.covered_by, &other.covered_by);
-        self.mismatches += other.mismatches;
+        )?;
+        add(&mut self.purely_periodic, other.purely_periodic)?;
+        add_maps(&mut self.covered_by, &other.covered_by)?;
+        add(&mut self.mismatches, other.mismatches)?;
         self.mismatch_examples
             .extend(other.mismatch_examples.iter().cloned());
         self.mismatch_examples.sort();
+        self.mismatch_examples.dedup();
         self.mismatch_examples.truncate(MISMATCH_EXAMPLES);
-        self.non_admissible_purely_periodic += other.non_admissible_purely_periodic;
-        self.admissible_as_predicted += other.admissible_as_predicted;
-        self.no_period_found += other.no_period_found;
-        add_maps(&mut self.period_distribution, &other.period_distribution);
+        add(
+            &mut self.non_admissible_purely_periodic,
+            other.non_admissible_purely_periodic,
+        )?;
+        add(
+            &mut self.admissible_as_predicted,
+            other.admissible_as_predicted,
+        )?;
+        add(&mut self.no_period_found, other.no_period_found)?;
+        add_maps(&mut self.period_distribution, &other.period_distribution)
+    }
+
+    /// Checks the relations every tally of at most `max_triples` triples
+    /// satisfies by [`Tally::record`]'s construction, with checked sums:
+    /// the solved triples (Σ of the period distribution) are exactly the
+    /// admissible plus the non-admissible ones, and with the unsolved ones
+    /// at most `triples` ≤ `max_triples`; the candidate counts sum to
+    /// `admissible`; each sub-count is at most the count it refines; the
+    /// examples are at most [`MISMATCH_EXAMPLES`] distinct, sorted
+    /// mismatches.
+    pub fn check(&self, max_triples: u128) -> Result<(), String> {
+        let fail = |what: &str| Err(format!("inconsistent counts: {what}"));
+        let solved = sum(self.period_distribution.values())?;
+        if u128::from(self.triples) > max_triples {
+            return fail(&format!(
+                "{} triples, but the sweep has at most {max_triples}",
+                self.triples
+            ));
+        }
+        if self.admissible.checked_add(self.non_admissible) != Some(solved) {
+            return fail("admissible + not admissible ≠ the triples with a period");
+        }
+        if solved
+            .checked_add(self.no_period_found)
+            .map_or(true, |n| n > self.triples)
+        {
+            return fail("more triples with or without a period than triples");
+        }
+        if self.period_distribution.contains_key(&0) {
+            return fail("a least period 0");
+        }
+        if sum(self.admissible_by_candidate.values())? != self.admissible
+            || self
+                .admissible_by_candidate
+                .keys()
+                .any(|k| !["a+b", "c+a", "c+b"].contains(&k.as_str()))
+        {
+            return fail("the least admissible candidates do not add up to admissible");
+        }
+        let covered = sum(self.covered_by.values())?;
+        let refinements = [
+            (self.purely_periodic, solved, "purely periodic"),
+            (
+                self.admissible_as_predicted,
+                self.admissible,
+                "as predicted",
+            ),
+            (
+                self.non_admissible_purely_periodic,
+                self.non_admissible,
+                "not admissible, purely periodic",
+            ),
+            (covered, solved, "covered"),
+            (self.mismatches, covered, "mismatches"),
+        ];
+        if let Some((_, _, what)) = refinements.iter().find(|(part, whole, _)| part > whole) {
+            return fail(&format!("more {what} triples than the count they refine"));
+        }
+        let examples = &self.mismatch_examples;
+        if examples.len() > MISMATCH_EXAMPLES
+            || examples.len() as u64 > self.mismatches
+            || examples.windows(2).any(|w| w[0] >= w[1])
+        {
+            return fail("the mismatch examples");
+        }
+        Ok(())
     }
 }
 
@@ -289,10 +481,29 @@ impl Counts {
     }
 }
 
-fn add_maps<K: Ord + Clone>(into: &mut BTreeMap<K, u64>, from: &BTreeMap<K, u64>) {
+/// `*into += x`, refusing an overflow.
+fn add(into: &mut u64, x: u64) -> Result<(), String> {
+    *into = into.checked_add(x).ok_or("a count overflows 2^64 − 1")?;
+    Ok(())
+}
+
+fn add_maps<K: Ord + Clone>(
+    into: &mut BTreeMap<K, u64>,
+    from: &BTreeMap<K, u64>,
+) -> Result<(), String> {
     for (k, v) in from {
-        *into.entry(k.clone()).or_default() += v;
+        add(into.entry(k.clone()).or_default(), *v)?;
     }
+    Ok(())
+}
+
+/// Σ of counts, refusing an overflow.
+fn sum<'a>(counts: impl IntoIterator<Item = &'a u64>) -> Result<u64, String> {
+    counts.into_iter().try_fold(0u64, |total, &n| {
+        total
+            .checked_add(n)
+            .ok_or_else(|| "a sum of counts overflows 2^64 − 1".to_string())
+    })
 }
 
 /// A shard: `index` of `count` (0 ≤ index < count).
@@ -305,71 +516,153 @@ pub struct Shard {
 impl std::str::FromStr for Shard {
     type Err = String;
     fn from_str(text: &str) -> Result<Self, String> {
+        let shown = crate::moves::clip(text, 40);
         let (k, n) = text
             .split_once('/')
-            .ok_or_else(|| format!("shard '{text}' is not of the form k/n"))?;
+            .ok_or_else(|| format!("shard '{shown}' is not of the form k/n"))?;
         let parse = |s: &str| {
-            s.parse::<u64>()
-                .map_err(|_| format!("shard '{text}': '{s}' is not a number"))
+            s.parse::<u64>().map_err(|_| {
+                format!(
+                    "shard '{shown}': '{}' is not a number",
+                    crate::moves::clip(s, 24)
+                )
+            })
         };
         let shard = Shard {
             index: parse(k)?,
             count: parse(n)?,
         };
         if shard.count == 0 || shard.index >= shard.count {
-            return Err(format!("shard '{text}': need 0 ≤ k < n"));
+            return Err(format!("shard '{shown}': need 0 ≤ k < n"));
         }
         Ok(shard)
     }
 }
 
+impl Shard {
+    /// The whole sweep as one shard.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// The number of the `units` units (in order) that fall in this shard:
+    /// those with index ≡ k mod n.
+    pub fn share(&self, units: u128) -> u128 {
+        let n = u128::from(self.count);
+        units / n + u128::from(u128::from(self.index) < units % n)
+    }
+}
+
+/// Why a sweep, a resumed sweep or a merge could not go on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SweepError {
+    /// The arguments, or a file that is not what it should be (a unit
+    /// file that fails its checksum, a shard result that is inconsistent).
+    Input(String),
+    /// A file could not be read or written.
+    Io(String),
+}
+
+impl std::fmt::Display for SweepError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SweepError::Input(m) | SweepError::Io(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for SweepError {}
+
+impl From<String> for SweepError {
+    fn from(message: String) -> Self {
+        SweepError::Input(message)
+    }
+}
+
+/// An I/O failure on `path`.
+fn io_error(path: &Path, e: impl std::fmt::Display) -> SweepError {
+    SweepError::Io(format!("{}: {e}", path.display()))
+}
+
 /// The result of a sweep (or a shard of one): what was swept and the tally.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// In JSON (and RON) the counts sit at the top level beside `spec`,
+/// `shards`, `shard_count` and `partial`, so that scripts read `triples`,
+/// `admissible`, ... directly. (Read back by [`SweepResult::from_json`]:
+/// serde's derived `flatten` cannot read the integer keys of the period
+/// distribution back from JSON.)
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SweepResult {
     /// The triples swept.
     pub spec: SweepSpec,
-    /// The shards this result covers, e.g. `[0, 1, 2]` of 3; `[0]` of 1 for
-    /// an unsharded sweep.
+    /// The shards this result covers, increasing, e.g. `[0, 1, 2]` of 3;
+    /// `[0]` of 1 for an unsharded sweep.
     pub shards: Vec<u64>,
     /// The number of shards.
     pub shard_count: u64,
+    /// True when some shards are missing (a `merge --partial`): the counts
+    /// are then those of part of the sweep.
+    pub partial: bool,
     /// The counts.
+    #[serde(flatten)]
     pub tally: Tally,
 }
 
+/// The largest shard result or unit file read back (a result holds a few
+/// counts and a period distribution; far less than this).
+pub const MAX_RESULT_BYTES: u64 = 64 << 20;
+
 impl SweepResult {
-    /// JSON with the counts at the top level (beside `spec`, `shards` and
-    /// `shard_count`), so that scripts read `triples`, `admissible`, ...
-    /// directly. [`SweepResult::from_json`] reads it back.
+    /// Pretty JSON, ending in a newline.
     pub fn to_json(&self) -> String {
-        let mut object = serde_json::to_value(&self.tally).expect("serializable");
-        let map = object.as_object_mut().expect("a struct is an object");
-        map.insert(
-            "spec".into(),
-            serde_json::to_value(&self.spec).expect("serializable"),
-        );
-        map.insert("shards".into(), self.shards.clone().into());
-        map.insert("shard_count".into(), self.shard_count.into());
-        serde_json::to_string_pretty(&object).expect("serializable") + "\n"
+        serde_json::to_string_pretty(self).expect("serializable") + "\n"
     }
 
-    /// Reads what [`SweepResult::to_json`] wrote.
+    /// Reads what [`SweepResult::to_json`] wrote; no validation (see
+    /// [`SweepResult::validate`]).
     pub fn from_json(text: &str) -> Result<Self, String> {
         let mut object: serde_json::Value =
             serde_json::from_str(text).map_err(|e| e.to_string())?;
         let map = object.as_object_mut().ok_or("not a JSON object")?;
         let mut take = |key: &str| map.remove(key).ok_or(format!("missing key {key}"));
-        let spec = serde_json::from_value(take("spec")?).map_err(|e| e.to_string())?;
-        let shards = serde_json::from_value(take("shards")?).map_err(|e| e.to_string())?;
-        let shard_count =
-            serde_json::from_value(take("shard_count")?).map_err(|e| e.to_string())?;
-        let tally = serde_json::from_value(object).map_err(|e| e.to_string())?;
+        let error = |e: serde_json::Error| e.to_string();
+        let spec = serde_json::from_value(take("spec")?).map_err(error)?;
+        let shards = serde_json::from_value(take("shards")?).map_err(error)?;
+        let shard_count = serde_json::from_value(take("shard_count")?).map_err(error)?;
+        let partial = match map.remove("partial") {
+            Some(value) => serde_json::from_value(value).map_err(error)?,
+            None => false,
+        };
+        let tally = serde_json::from_value(object).map_err(error)?;
         Ok(SweepResult {
             spec,
             shards,
             shard_count,
+            partial,
             tally,
         })
+    }
+
+    /// Checks a result read from a file: a valid spec, 1 ≤ shard_count ≤
+    /// the number of units, shard ids increasing and below shard_count, at
+    /// least one of them, and consistent counts of at most the sweep's
+    /// triples. Returns the sweep's size.
+    pub fn validate(&self) -> Result<SweepSize, String> {
+        let size = self.spec.size()?;
+        if self.shard_count == 0 || u128::from(self.shard_count) > size.units {
+            return Err(format!(
+                "shard count {} is not between 1 and the sweep's {} units",
+                self.shard_count, size.units
+            ));
+        }
+        if let Some(&bad) = self.shards.iter().find(|&&s| s >= self.shard_count) {
+            return Err(format!(
+                "shard {bad} of {} does not exist (shards are 0..{})",
+                self.shard_count, self.shard_count
+            ));
+        }
+        if self.shards.is_empty() || self.shards.windows(2).any(|w| w[0] >= w[1]) {
+            return Err("the shard list is empty, repeated or not increasing".to_string());
+        }
+        self.tally.check(size.triples)?;
+        Ok(size)
     }
 }
 
@@ -377,117 +670,259 @@ impl SweepResult {
 pub struct OutDir {
     root: PathBuf,
     certificates: bool,
+    /// The spec's canonical JSON (spec.json, and part of every checksum).
+    spec: String,
+}
+
+/// One finished unit on disk, `units/A-B.json`: the unit, its tally and a
+/// checksum of both with the sweep's spec. The checksum catches a unit file
+/// copied from another unit or another sweep and a hand-edited tally (it
+/// is FNV-1a, not a signature: it does not stop a forger who recomputes
+/// it).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UnitFile {
+    unit: [u64; 2],
+    tally: Tally,
+    checksum: String,
+}
+
+/// FNV-1a, 64 bits, as 16 hex digits.
+fn fnv1a(parts: &[&[u8]]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for &byte in part.iter().chain(b"\n") {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
 }
 
 impl OutDir {
-    /// Opens (creating) an output folder for `spec`; refuses a folder that
-    /// holds a different sweep.
-    pub fn open(root: &Path, spec: &SweepSpec, certificates: bool) -> Result<Self, String> {
+    /// Opens an output folder for `spec`: an existing folder, or a new one
+    /// whose parent exists (no other folder is created); refuses a folder
+    /// that holds a different sweep. Writes spec.json, so a folder that
+    /// cannot be written fails here, before any work.
+    pub fn open(root: &Path, spec: &SweepSpec, certificates: bool) -> Result<Self, SweepError> {
+        let created = crate::io::prepare_dir(root).map_err(|e| io_error(root, e))?;
+        let opened = Self::open_prepared(root, spec, certificates);
+        if opened.is_err() && created {
+            // Nothing of a sweep is in a folder made just now.
+            let _ = std::fs::remove_dir_all(root);
+        }
+        opened
+    }
+
+    fn open_prepared(
+        root: &Path,
+        spec: &SweepSpec,
+        certificates: bool,
+    ) -> Result<Self, SweepError> {
         let spec_path = root.join("spec.json");
-        let text = serde_json::to_string_pretty(spec).expect("serializable");
-        match std::fs::read_to_string(&spec_path) {
+        let text = spec.canonical();
+        match crate::io::read_text_bounded(&spec_path, MAX_RESULT_BYTES) {
             Ok(existing) if existing != text => {
-                return Err(format!(
+                return Err(SweepError::Input(format!(
                     "{} holds a different sweep (see its spec.json); use another --out",
                     root.display()
-                ))
+                )))
             }
             Ok(_) => {}
-            Err(_) => crate::io::write_atomically(&spec_path, text.as_bytes())
-                .map_err(|e| format!("{}: {e}", spec_path.display()))?,
+            Err(crate::io::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+                crate::io::write_atomically(&spec_path, text.as_bytes())
+                    .map_err(|e| io_error(&spec_path, e))?
+            }
+            Err(crate::io::ReadError::Io(e)) => return Err(io_error(&spec_path, e)),
+            Err(e) => {
+                return Err(SweepError::Input(format!(
+                    "{}: {e}; not the spec.json of a sweep",
+                    spec_path.display()
+                )))
+            }
+        }
+        for sub in ["units", "certs"] {
+            crate::io::create_below(root, Path::new(sub)).map_err(|e| io_error(root, e))?;
         }
         Ok(OutDir {
             root: root.to_path_buf(),
             certificates,
+            spec: text,
         })
     }
 
-    fn unit_path(&self, unit: Unit) -> PathBuf {
-        self.root
-            .join("units")
-            .join(format!("{}-{}.json", unit.a, unit.b))
+    /// The path of the result of `shard` in the folder `root`:
+    /// `root/result-k-of-n.json`.
+    pub fn result_path(root: &Path, shard: Shard) -> PathBuf {
+        root.join(format!("result-{}-of-{}.json", shard.index, shard.count))
     }
 
-    fn load(&self, unit: Unit) -> Option<Tally> {
-        let text = std::fs::read_to_string(self.unit_path(unit)).ok()?;
-        serde_json::from_str(&text).ok()
+    fn unit_name(unit: Unit) -> String {
+        format!("{}-{}.json", unit.a, unit.b)
+    }
+
+    fn unit_path(&self, unit: Unit) -> PathBuf {
+        self.root.join("units").join(Self::unit_name(unit))
+    }
+
+    fn certs_dir(&self, unit: Unit) -> PathBuf {
+        self.root
+            .join("certs")
+            .join(format!("{}-{}", unit.a, unit.b))
+    }
+
+    fn checksum(&self, unit: Unit, tally: &Tally) -> String {
+        let tally = serde_json::to_string(tally).expect("serializable");
+        let unit = format!("{}-{}", unit.a, unit.b);
+        fnv1a(&[self.spec.as_bytes(), unit.as_bytes(), tally.as_bytes()])
+    }
+
+    /// The stored tally of a finished unit, verified: `None` when the unit
+    /// has not finished (then the temporary files a killed run left for it
+    /// are removed, since the unit runs again); an error when the file is
+    /// not this unit's of this sweep (copied, edited, corrupt) or its
+    /// counts are not those of the unit's `triples` triples.
+    pub fn load(&self, spec: &SweepSpec, unit: Unit) -> Result<Option<Tally>, SweepError> {
+        let path = self.unit_path(unit);
+        let text = match crate::io::read_text_bounded(&path, MAX_RESULT_BYTES) {
+            Ok(text) => text,
+            Err(crate::io::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+                self.remove_temporaries(unit)?;
+                return Ok(None);
+            }
+            Err(crate::io::ReadError::Io(e)) => return Err(io_error(&path, e)),
+            Err(e) => {
+                return Err(SweepError::Input(format!(
+                    "{}: {e}; delete it to run the unit again",
+                    path.display()
+                )))
+            }
+        };
+        let refuse = |why: String| {
+            SweepError::Input(format!(
+                "{}: {why}; delete it to run the unit again",
+                path.display()
+            ))
+        };
+        let file: UnitFile = serde_json::from_str(&text)
+            .map_err(|e| refuse(format!("not a unit file of this version ({e})")))?;
+        if file.unit != [unit.a, unit.b] {
+            return Err(refuse(format!(
+                "holds the unit {:?}, not ({}, {})",
+                file.unit, unit.a, unit.b
+            )));
+        }
+        if file.checksum != self.checksum(unit, &file.tally) {
+            return Err(refuse(
+                "its checksum does not match (edited, or from another sweep)".to_string(),
+            ));
+        }
+        let triples = spec.triples(unit).count() as u64;
+        if file.tally.triples != triples {
+            return Err(refuse(format!(
+                "counts {} triples, the unit has {triples}",
+                file.tally.triples
+            )));
+        }
+        file.tally.check(u128::from(triples)).map_err(refuse)?;
+        Ok(Some(file.tally))
+    }
+
+    fn remove_temporaries(&self, unit: Unit) -> Result<(), SweepError> {
+        let units = self.root.join("units");
+        crate::io::remove_temporaries(&units, &Self::unit_name(unit))
+            .map_err(|e| io_error(&units, e))?;
+        let certs = self.certs_dir(unit);
+        crate::io::remove_temporaries(&certs, "").map_err(|e| io_error(&certs, e))?;
+        Ok(())
     }
 
     fn store(&self, unit: Unit, tally: &Tally) -> Result<(), String> {
         let path = self.unit_path(unit);
-        let text = serde_json::to_string(tally).expect("serializable");
+        let file = UnitFile {
+            unit: [unit.a, unit.b],
+            tally: tally.clone(),
+            checksum: self.checksum(unit, tally),
+        };
+        let text = serde_json::to_string(&file).expect("serializable");
         crate::io::write_atomically(&path, text.as_bytes())
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 
     fn store_certificate(&self, moves: [u64; 3], cert: &Certificate) -> Result<(), String> {
         let [a, b, c] = moves;
-        let path = self
-            .root
-            .join("certs")
-            .join(format!("{a}-{b}"))
-            .join(format!("s-{a}-{b}-{c}.ron"));
+        let dir = self.certs_dir(Unit { a, b });
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let path = dir.join(format!("s-{a}-{b}-{c}.ron"));
         crate::io::write_atomically(&path, nimcert_check::to_ron(cert).as_bytes())
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 }
 
+/// How many units run in parallel at a time: the tallies of one chunk are
+/// kept until merged, so memory does not grow with the sweep.
+const CHUNK: usize = 4096;
+
 /// Runs the units of one shard (all units when `shard` is `None`),
-/// skipping those already stored in `out`, and returns the tally of the
-/// shard computed from the unit tallies in unit order. `progress` is called
-/// once per finished unit.
+/// skipping those already stored (and verified) in `out`, and returns the
+/// tally of the shard computed from the unit tallies in unit order.
+/// `progress` is called once per finished unit. Units are taken lazily,
+/// [`CHUNK`] at a time, so memory stays bounded whatever the sweep's size.
 pub fn run(
     spec: &SweepSpec,
     shard: Option<Shard>,
     out: Option<&OutDir>,
     progress: &(dyn Fn() + Sync),
-) -> Result<SweepResult, String> {
+) -> Result<SweepResult, SweepError> {
     spec.validate()?;
-    let shard = shard.unwrap_or(Shard { index: 0, count: 1 });
-    let units: Vec<Unit> = spec
-        .units()
-        .into_iter()
+    let shard = shard.unwrap_or(Shard::WHOLE);
+    let mut units = spec
+        .unit_iter()
         .enumerate()
         .filter(|(i, _)| *i as u64 % shard.count == shard.index)
-        .map(|(_, u)| u)
-        .collect();
-    // Units are folded into one tally per worker as they finish (tallies
-    // add up in any order), so memory stays bounded by the workers, not the
-    // units.
-    let tally = units
-        .par_iter()
-        .try_fold(
-            || (Worker::default(), Tally::default()),
-            |(mut worker, mut tally), &unit| {
-                let done = out.and_then(|o| o.load(unit));
-                let unit_tally = match done {
-                    Some(t) => t,
-                    None => sweep_unit(spec, unit, &mut worker, out)?,
+        .map(|(_, u)| u);
+    // Units run in chunks (memory bounded by the chunk, not the sweep),
+    // each worker reusing its engine buffers, angle tables and counts.
+    let mut tally = Tally::default();
+    loop {
+        let chunk: Vec<Unit> = units.by_ref().take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        let tallies: Vec<Result<Tally, SweepError>> = chunk
+            .par_iter()
+            .map_init(Worker::default, |worker, &unit| {
+                let done = match out {
+                    Some(o) => o.load(spec, unit)?,
+                    None => None,
                 };
-                tally.merge(&unit_tally);
+                let tally = match done {
+                    Some(tally) => Ok(tally),
+                    None => sweep_unit(spec, unit, worker, out).map_err(SweepError::Io),
+                };
                 progress();
-                Ok::<_, String>((worker, tally))
-            },
-        )
-        .map(|r| r.map(|(_, tally)| tally))
-        .try_reduce(Tally::default, |mut t, u| {
-            t.merge(&u);
-            Ok(t)
-        })?;
+                tally
+            })
+            .collect();
+        for t in tallies {
+            tally.try_merge(&t?)?;
+        }
+    }
     Ok(SweepResult {
         spec: spec.clone(),
         shards: vec![shard.index],
         shard_count: shard.count,
+        partial: false,
         tally,
     })
 }
 
-/// The number of units a shard runs (for progress bars).
+/// The number of units a shard runs (for progress bars), in closed form;
+/// 0 for an invalid spec.
 pub fn unit_count(spec: &SweepSpec, shard: Option<Shard>) -> u64 {
-    let shard = shard.unwrap_or(Shard { index: 0, count: 1 });
-    (0..spec.units().len() as u64)
-        .filter(|i| i % shard.count == shard.index)
-        .count() as u64
+    let units = spec.size().map_or(0, |s| s.units);
+    let share = shard.unwrap_or(Shard::WHOLE).share(units);
+    u64::try_from(share).unwrap_or(u64::MAX)
 }
 
 /// The per-worker state of a sweep, reused from unit to unit: the engine's
@@ -544,28 +979,223 @@ fn sweep_unit(
     Ok(tally)
 }
 
-/// Merges shard results of one sweep into one result; refuses results of
-/// different sweeps or overlapping shards.
-pub fn merge(results: &[SweepResult]) -> Result<SweepResult, String> {
-    let first = results.first().ok_or("nothing to merge")?;
-    let mut merged = SweepResult {
-        spec: first.spec.clone(),
-        shards: Vec::new(),
-        shard_count: first.shard_count,
-        tally: Tally::default(),
-    };
-    for r in results {
-        if r.spec != first.spec || r.shard_count != first.shard_count {
+/// Merges shard results of one sweep into one result. Each is validated
+/// ([`SweepResult::validate`]); results of different sweeps, a shard given
+/// twice and counts that overflow are refused. Every shard must be there,
+/// unless `partial`, and then the result says `partial: true`. When every
+/// shard of a sweep without filters is there, the merged count of triples
+/// must be exactly the sweep's.
+pub fn merge(results: &[SweepResult], partial: bool) -> Result<SweepResult, String> {
+    let mut merger = Merger::default();
+    for (i, r) in results.iter().enumerate() {
+        merger
+            .add(r)
+            .map_err(|e| format!("result {}: {e}", i + 1))?;
+    }
+    merger.finish(partial)
+}
+
+/// Merges shard results one at a time (so that a merge of many files
+/// holds one of them at a time); see [`merge`].
+#[derive(Default)]
+pub struct Merger {
+    merged: Option<(SweepResult, SweepSize)>,
+}
+
+impl Merger {
+    /// Validates one result and adds it.
+    pub fn add(&mut self, result: &SweepResult) -> Result<(), String> {
+        let size = result.validate()?;
+        let Some((merged, _)) = &mut self.merged else {
+            let mut first = result.clone();
+            first.partial = false;
+            self.merged = Some((first, size));
+            return Ok(());
+        };
+        if result.spec != merged.spec || result.shard_count != merged.shard_count {
             return Err("the results are of different sweeps or shard counts".to_string());
         }
-        for &s in &r.shards {
-            if merged.shards.contains(&s) {
-                return Err(format!("shard {s}/{} is given twice", r.shard_count));
-            }
-            merged.shards.push(s);
+        if let Some(s) = result.shards.iter().find(|s| merged.shards.contains(s)) {
+            return Err(format!("shard {s}/{} is given twice", result.shard_count));
         }
-        merged.tally.merge(&r.tally);
+        merged.shards.extend(&result.shards);
+        merged.tally.try_merge(&result.tally)?;
+        Ok(())
     }
-    merged.shards.sort_unstable();
-    Ok(merged)
+
+    /// The merged result; refuses missing shards unless `partial`.
+    pub fn finish(self, partial: bool) -> Result<SweepResult, String> {
+        let (mut merged, size) = self.merged.ok_or("nothing to merge")?;
+        merged.shards.sort_unstable();
+        merged.tally.check(size.triples)?;
+        let count = merged.shard_count;
+        let missing: Vec<u64> = (0..count)
+            .filter(|s| merged.shards.binary_search(s).is_err())
+            .take(11)
+            .collect();
+        if missing.is_empty() {
+            let filtered = merged.spec.primitive || merged.spec.non_additive;
+            if !filtered && u128::from(merged.tally.triples) != size.triples {
+                return Err(format!(
+                    "inconsistent counts: {} triples, the sweep has {}",
+                    merged.tally.triples, size.triples
+                ));
+            }
+        } else if partial {
+            merged.partial = true;
+        } else {
+            let shown: Vec<String> = missing.iter().take(10).map(u64::to_string).collect();
+            let more = if missing.len() > 10 { ", …" } else { "" };
+            return Err(format!(
+                "shards {}{more} of {count} are missing; give every shard, or --partial for a result that says it is partial",
+                shown.join(", ")
+            ));
+        }
+        Ok(merged)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(a: &str, b: &str, c: &str) -> SweepSpec {
+        SweepSpec {
+            a: a.into(),
+            b: b.into(),
+            c: c.into(),
+            primitive: false,
+            non_additive: false,
+            max_positions: 1_000_000,
+        }
+    }
+
+    /// The closed form of [`SweepSpec::size`] against enumeration, on
+    /// every combination of small ranges (given or default lower ends).
+    #[test]
+    fn size_in_closed_form_equals_enumeration() {
+        let ranges = [
+            "..=1", "..=4", "..=9", "2..=5", "3", "4..=9", "1..=12", "7..=8",
+        ];
+        let mut checked = 0;
+        for a in ranges {
+            for b in ranges {
+                for c in ranges {
+                    let s = spec(a, b, c);
+                    let units = s.units();
+                    let triples: Vec<[u64; 3]> = units.iter().flat_map(|&u| s.triples(u)).collect();
+                    match s.size() {
+                        Ok(size) => {
+                            assert_eq!(size.units, units.len() as u128, "{a} {b} {c}");
+                            assert_eq!(size.triples, triples.len() as u128, "{a} {b} {c}");
+                            let sum: u64 = triples.iter().map(|t| t[2]).sum();
+                            assert_eq!(size.sum_c, u128::from(sum), "{a} {b} {c}");
+                            checked += 1;
+                        }
+                        Err(_) => {
+                            // Refused: no triple, or a lower end below the
+                            // least legal value (b ≥ 2, c ≥ 3), or an
+                            // upper end below it.
+                            let below = |r: &str, least: u64| {
+                                let r: RangeArg = r.parse().unwrap();
+                                r.low.is_some_and(|l| l < least) || r.high < least
+                            };
+                            assert!(
+                                triples.is_empty() || below(b, 2) || below(c, 3),
+                                "{a} {b} {c}: refused but has triples"
+                            )
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
+
+    #[test]
+    fn size_of_a_huge_sweep_is_immediate_and_exact() {
+        let s = spec("1..=16777216", "..=16777216", "..=16777216");
+        let size = s.size().unwrap();
+        let n = 16_777_216u128;
+        assert_eq!(size.triples, n * (n - 1) * (n - 2) / 6);
+        assert!(spec("18446744073709551615", "..=3", "..=4").size().is_err());
+        assert!(spec("0", "..=3", "..=4").size().is_err());
+        assert!(spec("5", "..=3", "..=9").size().is_err());
+    }
+
+    fn result(shards: Vec<u64>, count: u64, tally: Tally) -> SweepResult {
+        SweepResult {
+            spec: spec("2", "..=4", "..=6"),
+            shards,
+            shard_count: count,
+            partial: false,
+            tally,
+        }
+    }
+
+    fn tally_of(s: &SweepSpec, shard: Shard) -> Tally {
+        run(s, Some(shard), None, &|| {}).unwrap().tally
+    }
+
+    #[test]
+    fn merge_requires_every_shard_unless_partial() {
+        let s = spec("2", "..=4", "..=6");
+        let t0 = tally_of(&s, Shard { index: 0, count: 2 });
+        let t1 = tally_of(&s, Shard { index: 1, count: 2 });
+        let whole = tally_of(&s, Shard::WHOLE);
+        let merged = merge(
+            &[result(vec![0], 2, t0.clone()), result(vec![1], 2, t1)],
+            false,
+        )
+        .unwrap();
+        assert_eq!(merged.tally, whole);
+        assert!(!merged.partial);
+        let e = merge(&[result(vec![0], 2, t0.clone())], false).unwrap_err();
+        assert!(e.contains("missing") && e.contains("--partial"), "{e}");
+        let partial = merge(&[result(vec![0], 2, t0.clone())], true).unwrap();
+        assert!(partial.partial);
+        // A shard that does not exist, and one given twice.
+        assert!(merge(&[result(vec![7], 2, t0.clone())], true).is_err());
+        let twice = [result(vec![0], 2, t0.clone()), result(vec![0], 2, t0)];
+        assert!(merge(&twice, true).unwrap_err().contains("twice"));
+    }
+
+    #[test]
+    fn merge_refuses_counts_that_cannot_be() {
+        let s = spec("2", "..=4", "..=6");
+        let good = tally_of(&s, Shard::WHOLE);
+        let mut wrapped = good.clone();
+        wrapped.triples = u64::MAX;
+        let mut admissible = good.clone();
+        admissible.admissible = good.triples + 1;
+        let mut missing = good.clone();
+        missing.triples -= 1;
+        for bad in [wrapped, admissible, missing] {
+            assert!(
+                merge(&[result(vec![0], 1, bad.clone())], false).is_err(),
+                "{bad:?}"
+            );
+        }
+        // Two results whose sum overflows.
+        let mut big = good.clone();
+        big.no_period_found = u64::MAX;
+        assert!(big.check(u128::MAX).is_err());
+        let mut a = Tally {
+            triples: u64::MAX,
+            ..Tally::default()
+        };
+        assert!(a.try_merge(&a.clone()).is_err());
+    }
+
+    #[test]
+    fn shares_of_the_units_add_up() {
+        for units in 0..40u128 {
+            for count in 1..9u64 {
+                let total: u128 = (0..count)
+                    .map(|index| Shard { index, count }.share(units))
+                    .sum();
+                assert_eq!(total, units);
+            }
+        }
+    }
 }

@@ -6,8 +6,13 @@
 //! checker crate must not depend on the solver, not even for tests. The
 //! checker crate has its own rule-by-rule tests in checker/tests/.
 
-use nimcert::certify::{pset_certificate, search_provenance, sequence_certificate};
-use nimcert::check::format::{Certificate, Claim, PSetClaim, PeriodWitness, SequenceClaim};
+use nimcert::certify::{
+    periodic_claim, periodic_table_certificate, pset_certificate, search_provenance,
+    sequence_certificate,
+};
+use nimcert::check::format::{
+    Certificate, Claim, PSetClaim, PeriodWitness, PeriodicClaim, SequenceClaim,
+};
 use nimcert::check::{check_certificate, Limits, Verdict};
 use nimcert::engine::outcome::prime_factors;
 use nimcert::engine::{solve, Periodicity, DEFAULT_MAX_POSITIONS};
@@ -47,6 +52,22 @@ fn sequence_is_valid(claim: &SequenceClaim, game: &Periodicity) -> bool {
                 && game.value(w.position) != game.value(w.position + p / r)
         })
         && claim.preperiod_witness == (q > 0).then(|| q - 1)
+}
+
+/// Valid for a `Periodic` claim means: exactly the true (q, p) of the
+/// game, and witnesses that really witness.
+fn periodic_is_valid(claim: &PeriodicClaim, game: &Periodicity) -> bool {
+    let (q, p) = (game.qp.preperiod, game.qp.period);
+    let primes = prime_factors(p);
+    claim.moves == game.moves.as_slice()
+        && claim.preperiod == q
+        && claim.period == p
+        && claim.period_witnesses.len() == primes.len()
+        && claim.period_witnesses.iter().zip(&primes).all(|(w, &r)| {
+            w.prime == r
+                && w.position >= q
+                && game.value(w.position) != game.value(w.position + p / r)
+        })
 }
 
 /// Valid for a P-set claim means: the true least period of W0 and its true
@@ -154,6 +175,50 @@ fn mutate_sequence(claim: &SequenceClaim, game: &Periodicity, rng: &mut Rng) -> 
                 Some(_) => None,
             }
         }
+    }
+    m
+}
+
+fn mutate_periodic(claim: &PeriodicClaim, game: &Periodicity, rng: &mut Rng) -> PeriodicClaim {
+    let mut m = claim.clone();
+    let (q, p) = (claim.preperiod, claim.period);
+    match rng.below(6) {
+        0 => {
+            m.preperiod = if q > 0 && rng.below(2) == 0 {
+                q - 1
+            } else {
+                q + 1 + rng.below(2)
+            }
+        }
+        1 => {
+            let k = 2 + rng.below(3);
+            m.period = k * p;
+            m.period_witnesses =
+                naive_witnesses(k * p, q, |x, d| game.value(x) != game.value(x + d));
+        }
+        2 => {
+            // A divisor of p, or p ± 1.
+            let divisors: Vec<u64> = (1..p).filter(|d| p % d == 0).collect();
+            m.period = match divisors.get(rng.below(divisors.len() as u64 + 2) as usize) {
+                Some(&d) => d,
+                None if rng.below(2) == 0 => p + 1,
+                None => p.saturating_sub(1).max(1),
+            };
+            m.period_witnesses =
+                naive_witnesses(m.period, q, |x, d| game.value(x) != game.value(x + d));
+        }
+        3 => {
+            // Another game's moves: one move changed.
+            let i = rng.below(m.moves.len() as u64) as usize;
+            m.moves[i] += 1;
+            if m.moves.windows(2).any(|w| w[0] >= w[1]) {
+                m.moves.remove(i);
+            }
+            if m.moves.is_empty() {
+                m.moves.push(1 + rng.below(5));
+            }
+        }
+        _ => mutate_witnesses(&mut m.period_witnesses, q + p, rng),
     }
     m
 }
@@ -281,4 +346,71 @@ fn checker_rejects_exactly_the_invalid_mutants() {
         mutants >= 5000 && invalid >= 4000,
         "{mutants} mutants, {invalid} invalid"
     );
+}
+
+/// The format-2 forms: `Periodic` claims mutated and judged by the engine,
+/// and `PeriodicTable`s of several games with one mutated line, valid
+/// exactly when every line is.
+#[test]
+fn checker_rejects_exactly_the_invalid_periodic_mutants() {
+    let mut rng = Rng(0xFEED);
+    let (mut mutants, mut invalid, mut disagreements) = (0u64, 0u64, vec![]);
+    let mut lines: Vec<(PeriodicClaim, bool)> = Vec::new();
+    let mut tables = [0u64; 2];
+    while mutants < 3000 {
+        let size = 1 + rng.below(4);
+        let mut moves: Vec<u64> = (0..size).map(|_| 1 + rng.below(30)).collect();
+        moves.sort_unstable();
+        moves.dedup();
+        let game = solve(&MoveSet::new(&moves).unwrap(), DEFAULT_MAX_POSITIONS).unwrap();
+        let claim = periodic_claim(&game.moves, &game.values, game.qp.preperiod, game.qp.period);
+        let m = mutate_periodic(&claim, &game, &mut rng);
+        // The judge compares with the engine's answer for the claimed moves.
+        let judge = match MoveSet::new(&m.moves) {
+            Ok(_) if m.moves == moves => periodic_is_valid(&m, &game),
+            Ok(set) => {
+                let other = solve(&set, DEFAULT_MAX_POSITIONS).unwrap();
+                periodic_is_valid(&m, &other)
+            }
+            Err(_) => false,
+        };
+        let mutant = Certificate {
+            format: 2,
+            provenance: search_provenance(),
+            claim: Claim::Periodic(m.clone()),
+        };
+        let checker = is_valid_verdict(&mutant);
+        mutants += 1;
+        invalid += u64::from(!judge);
+        if judge != checker {
+            disagreements.push(format!(
+                "{moves:?}: judge {judge}, checker {checker}: {m:?}"
+            ));
+        }
+        lines.push((m, judge));
+        lines.push((claim, true));
+        // Every 8 lines, a table of them, and one of their true lines
+        // only: valid exactly when every line is.
+        if lines.len() >= 8 {
+            let truths: Vec<(PeriodicClaim, bool)> =
+                lines.iter().filter(|(_, valid)| *valid).cloned().collect();
+            for table in [&lines, &truths] {
+                let claims: Vec<PeriodicClaim> = table.iter().map(|(c, _)| c.clone()).collect();
+                let judge = table.iter().all(|(_, valid)| *valid);
+                let certificate = periodic_table_certificate(&claims, search_provenance());
+                if judge != is_valid_verdict(&certificate) {
+                    disagreements.push(format!("table: judge {judge}: {claims:?}"));
+                }
+                tables[usize::from(judge)] += 1;
+            }
+            lines.clear();
+        }
+    }
+    assert!(tables[0] >= 300 && tables[1] >= 300, "{tables:?}");
+    assert!(
+        disagreements.is_empty(),
+        "{}",
+        disagreements[..disagreements.len().min(5)].join("\n")
+    );
+    assert!(invalid >= 1500, "{mutants} mutants, {invalid} invalid");
 }

@@ -78,6 +78,7 @@ fn certify_writes_certificates_the_checker_accepts() {
         assert!(matches!(verdict, Verdict::Valid(_)), "{verdict:?}");
     }
     let dir = std::env::temp_dir().join(format!("nimcert-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("s.ron");
     let out = nimcert(&["certify", "1,3,5", "-o", file.to_str().unwrap()]);
     assert!(out.status.success());
@@ -98,4 +99,189 @@ fn pset_certificate_of_a_preperiodic_outcome_is_refused() {
     if !pure {
         assert_eq!(out.status.code(), Some(2));
     }
+}
+
+/// The rows of the exit-status table, as every `--help` prints them.
+const EXIT_ROWS: [&str; 5] = [
+    "0  success",
+    "1  a claim is false",
+    "2  bad input",
+    "3  a limit reached",
+    "4  an I/O or environment error",
+];
+
+/// Every subcommand's short and long help ends with the one table.
+#[test]
+fn every_help_prints_the_exit_status_table() {
+    for command in [
+        &[][..],
+        &["solve"],
+        &["certify"],
+        &["audit"],
+        &["sweep"],
+        &["merge"],
+        &["avoid"],
+        &["avoid", "tree"],
+        &["avoid", "tree-edges"],
+        &["avoid", "affine"],
+        &["avoid", "closure"],
+        &["atlas"],
+        &["draw"],
+    ] {
+        for help in ["-h", "--help"] {
+            let mut args = command.to_vec();
+            args.push(help);
+            let out = nimcert(&args);
+            assert!(out.status.success(), "{args:?}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            for row in EXIT_ROWS {
+                assert!(text.contains(row), "{args:?} lacks {row:?}:\n{text}");
+            }
+        }
+    }
+}
+
+/// Runs nimcert in `dir` with stdout sent to /dev/full when `full`.
+fn nimcert_at(dir: &std::path::Path, args: &[&str], full: bool) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_nimcert"));
+    command.args(args).current_dir(dir);
+    if full {
+        let dev = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        command.stdout(dev);
+    }
+    command.output().expect("nimcert runs")
+}
+
+/// Each row of the table, for each command where the row can happen
+/// (row 1 of `solve`, `certify`, `sweep`, `atlas` and `draw` needs a
+/// covering statement of paper A that disagrees with the engine, and none
+/// does on any tested range; `sweep` shares its exit-1 path with `merge`,
+/// tested here with a shard result that holds a disagreement; `audit` has
+/// no limit flag of its own).
+#[test]
+fn each_exit_code_row_for_each_command() {
+    let dir = std::env::temp_dir().join(format!("nimcert-exit-rows-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let small = ["--a", "2", "--b", "..=5", "--c", "..=9"];
+    let mut sweep_out = vec!["sweep"];
+    sweep_out.extend(small);
+    sweep_out.extend(["--out", "s"]);
+    assert!(nimcert_at(&dir, &sweep_out, false).status.success());
+    let result = dir.join("s/result-0-of-1.json");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&result).unwrap()).unwrap();
+    let statement = json["covered_by"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .next()
+        .unwrap()
+        .clone();
+    json["mismatches"] = 1.into();
+    json["mismatch_examples"] = serde_json::json!([{
+        "moves": [2, 3, 7], "statement": statement,
+        "predicted_period": 5, "preperiod": 0, "period": 6
+    }]);
+    std::fs::write(dir.join("disagrees.json"), json.to_string()).unwrap();
+    std::fs::write(dir.join("bad.json"), "[1, 2]").unwrap();
+    let sweep = |extra: &[&'static str]| {
+        let mut args = vec!["sweep"];
+        args.extend(small);
+        args.extend(extra);
+        args
+    };
+    let rows: Vec<(Vec<&str>, bool, i32)> = vec![
+        (vec!["solve", "2,3,7"], false, 0),
+        (vec!["solve", "2,2"], false, 2),
+        (vec!["solve", "3,5,8", "--max-positions", "10"], false, 3),
+        (vec!["solve", "2,3,7"], true, 4),
+        (vec!["certify", "2,5,7"], false, 0),
+        (vec!["certify", "2,5"], false, 0),
+        (vec!["certify", "2,4", "--from", "formula"], false, 2),
+        (vec!["certify", "3,5,8", "--max-work", "10"], false, 3),
+        (vec!["certify", "2,5,7", "-o", "no/such/x.ron"], false, 4),
+        (vec!["audit", "--claim", "A.Thm36"], false, 0),
+        (vec!["audit", "--claim", "A.Prop29"], false, 1),
+        (vec!["audit", "--range", "q=1"], false, 2),
+        (vec!["audit", "--list"], true, 4),
+        (sweep(&[]), false, 0),
+        (vec!["sweep", "--a", "0"], false, 2),
+        (sweep(&["--max-positions", "10"]), false, 3),
+        (sweep(&["--out", "no/such"]), false, 4),
+        (vec!["merge", "s/result-0-of-1.json"], false, 0),
+        (vec!["merge", "disagrees.json"], false, 1),
+        (vec!["merge", "bad.json"], false, 2),
+        (
+            vec!["merge", "--max-file-bytes", "10", "s/result-0-of-1.json"],
+            false,
+            3,
+        ),
+        (vec!["merge", "no-such.json"], false, 4),
+        (
+            vec!["avoid", "tree", "--edges", "1-2,2-3", "--win", "1"],
+            false,
+            0,
+        ),
+        (
+            vec!["avoid", "tree", "--edges", "1-2,2-3,3-4", "--win", "2"],
+            false,
+            1,
+        ),
+        (
+            vec!["avoid", "tree", "--edges", "1-2,2-1", "--win", "1"],
+            false,
+            2,
+        ),
+        (
+            vec![
+                "avoid",
+                "tree",
+                "--edges",
+                "1-2,2-3,3-4,4-5,2-6,6-7",
+                "--win",
+                "1,5,7",
+                "--max-classes",
+                "3",
+            ],
+            false,
+            3,
+        ),
+        (vec!["avoid", "closure", "no-such.ron"], false, 4),
+        (
+            vec![
+                "atlas", "--a", "3", "--b", "..=6", "--c", "..=9", "-o", "a.svg",
+            ],
+            false,
+            0,
+        ),
+        (vec!["atlas", "--a", "0", "-o", "a.svg"], false, 2),
+        (
+            vec!["atlas", "--a", "3", "--max-cells", "5", "-o", "a.svg"],
+            false,
+            3,
+        ),
+        (vec!["atlas", "--a", "3", "-o", "no/such/a.svg"], false, 4),
+        (vec!["draw", "4,11,27", "-o", "d.svg"], false, 0),
+        (vec!["draw", "4,11", "-o", "d.svg"], false, 2),
+        (
+            vec!["draw", "4,11,27", "--max-residues", "5", "-o", "d.svg"],
+            false,
+            3,
+        ),
+        (vec!["draw", "4,11,27", "-o", "-"], true, 4),
+    ];
+    for (args, full, code) in rows {
+        let out = nimcert_at(&dir, &args, full);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+        if code >= 2 {
+            assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+            assert!(stderr.starts_with("nimcert: "), "{args:?}: {stderr}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

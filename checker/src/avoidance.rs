@@ -16,8 +16,10 @@
 //!   between vertices of A is a subtree);
 //! - *tree edges*: e ∈ τ(F) iff e ∈ F or F has edges on both sides of e
 //!   (same argument on the edges of the minimal subtree);
-//! - *affine*: conv(∅) = ∅; for A ≠ ∅, q ∉ conv(A) iff q ∉ A and some a ∈ A has every b ∈ A with
-//!   cross(a − q, b − q) > 0, or = 0 and (a − q)·(b − q) > 0. (If so,
+//! - *affine*: conv(∅) = ∅; for A ≠ ∅, q ∉ conv(A) iff q ∉ A and some a ∈ A
+//!   has every b ∈ A with cross(a − q, b − q) > 0, or = 0 and
+//!   (a − q)·(b − q) > 0, computed exactly for all of i64 (see `cross`).
+//!   (If so,
 //!   crossing Σλ_b(b − q) = 0 with a − q forces every used b onto the open
 //!   ray of a − q, whose points are no convex combination summing to 0. If
 //!   q ∉ conv(A), A lies in an open half-plane through q; its
@@ -26,8 +28,8 @@
 //! **Rule 1 (geometry).** The geometry is well formed within the limits: a
 //! closure system contains S, is closed under intersection and every K ≠ S
 //! has a one-point convex extension (the axioms of paper B, §2); a tree has
-//! n − 1 edges joining all n vertices, no loops; affine points are
-//! distinct with coordinates below 2^40 in absolute value.
+//! n ≥ 1 vertices and n − 1 edges joining them all, no loops; affine points
+//! are distinct.
 //!
 //! **Rule 2 (W).** W is non-empty, strictly increasing, inside S.
 //!
@@ -38,8 +40,9 @@
 //! some listed M, where every A with w ∉ τ(A) lies in a member of C_w:
 //!
 //! - closure system: C_w = {K : w ∉ K} (if w ∉ ⋂{K ⊇ A}, some K ⊇ A misses w);
-//! - tree vertices: C_w = components of T − w (w ∉ τ(A) means w ∉ A and A
-//!   meets at most one component);
+//! - tree vertices: C_w = the components of T − w, and ∅ (w ∉ τ(A) means
+//!   w ∉ A and A meets at most one component; A = ∅ when it meets none, the
+//!   only case on a one-vertex tree);
 //! - tree edges: C_e = the edge sets of the two sides of e (likewise);
 //! - affine: for each p ≠ w, the two open half-planes bounded by the line
 //!   wp, each joined with one of the two open rays of the line from w
@@ -83,13 +86,21 @@
 //! option relation strictly increases I, so Rule 6's equations, checked
 //! locally, determine all values. The start ∅ has ⌈∅⌉ = Φ and parity 0.
 
+//!
+//! **Limits.** Before any of this, `admit` bounds |S| (`--max-points`),
+//! the number of classes (`--max-classes`) and the work (`--max-work`):
+//! a count, from the sizes in the claim, of the word operations and hash
+//! lookups that the rules below perform (see `Cost`).
+
 use crate::format::{AvoidanceClaim, AvoidanceClass, AvoidanceGeometry};
-use crate::{too_large, wrong, Failure, Limits, Verdict};
-use std::collections::HashMap;
+use crate::moves::show_list;
+use crate::{too_large, within_work, wrong, Failure, Limits, Verdict};
+use std::cmp::Ordering;
+use std::collections::{HashMap, HashSet};
 
 /// Checks an `Avoidance` claim.
 pub fn check(claim: &AvoidanceClaim, limits: &Limits) -> Verdict {
-    match check_inner(claim, limits) {
+    match admit(claim, limits).and_then(|()| check_inner(claim)) {
         Ok(summary) => Verdict::Valid(summary),
         Err(failure) => failure.into_verdict(),
     }
@@ -134,9 +145,14 @@ fn count(b: &Bits) -> usize {
     b.iter().map(|w| w.count_ones() as usize).sum()
 }
 
+/// "{0,3,5}", with at most 64 points shown.
 fn show(b: &Bits) -> String {
-    let items: Vec<String> = members(b).map(|i| i.to_string()).collect();
-    format!("{{{}}}", items.join(","))
+    format!("{{{}}}", show_list(members(b).map(|i| i as u64), 64))
+}
+
+/// A list of points as "[0,3,5]", with at most 64 shown.
+fn show_points(list: &[u32]) -> String {
+    format!("[{}]", show_list(list.iter().map(|&i| u64::from(i)), 64))
 }
 
 /// A strictly increasing list of points below n, as a bitset.
@@ -161,30 +177,27 @@ enum Geometry {
     Affine(Vec<(i64, i64)>),
 }
 
-const COORDINATE_BOUND: i64 = 1 << 40;
+/// |S| as the geometry states it.
+fn ground_size(geometry: &AvoidanceGeometry) -> u64 {
+    match geometry {
+        AvoidanceGeometry::Closure { points, .. } => u64::from(*points),
+        AvoidanceGeometry::TreeVertices { vertices, .. } => u64::from(*vertices),
+        AvoidanceGeometry::TreeEdges { edges, .. } => edges.len() as u64,
+        AvoidanceGeometry::Affine { points } => points.len() as u64,
+    }
+}
 
 impl Geometry {
-    /// Rule 1: reads and validates the geometry; returns it with |S|.
-    fn read(geometry: &AvoidanceGeometry, limits: &Limits) -> Result<(Self, usize), Failure> {
-        let size = match geometry {
-            AvoidanceGeometry::Closure { points, .. } => *points as u64,
-            AvoidanceGeometry::TreeVertices { vertices, .. } => *vertices as u64,
-            AvoidanceGeometry::TreeEdges { edges, .. } => edges.len() as u64,
-            AvoidanceGeometry::Affine { points } => points.len() as u64,
-        };
-        if size == 0 {
+    /// Rule 1: reads and validates the geometry (|S| admitted by the
+    /// caller); returns it with |S|.
+    fn read(geometry: &AvoidanceGeometry) -> Result<(Self, usize), Failure> {
+        let n = ground_size(geometry) as usize;
+        if n == 0 {
             return wrong("the ground set S is empty".to_string());
         }
-        if size > limits.max_points {
-            return too_large(format!(
-                "|S| = {size} exceeds the limit of {} (--max-points)",
-                limits.max_points
-            ));
-        }
-        let n = size as usize;
         let model = match geometry {
             AvoidanceGeometry::Closure { convex_sets, .. } => {
-                Geometry::Closure(read_closure(n, convex_sets, limits)?)
+                Geometry::Closure(read_closure(n, convex_sets)?)
             }
             AvoidanceGeometry::TreeVertices { vertices, edges } => {
                 let adjacent = read_tree(*vertices as usize, edges)?;
@@ -224,13 +237,8 @@ impl Geometry {
                 )
             }
             AvoidanceGeometry::Affine { points } => {
-                // unsigned_abs: i64::MIN.abs() overflows (a panic in debug;
-                // in release it wraps to a negative number that passed this
-                // bound, and the later coordinate differences wrapped too).
-                let far = |x: i64| x.unsigned_abs() >= COORDINATE_BOUND as u64;
-                if let Some(p) = points.iter().find(|p| far(p.0) || far(p.1)) {
-                    return wrong(format!("point {p:?} has a coordinate of 2^40 or more"));
-                }
+                // Any i64 coordinates: the orientation tests are exact on
+                // all of them (see `cross`).
                 let mut sorted = points.clone();
                 sorted.sort_unstable();
                 if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
@@ -254,10 +262,12 @@ impl Geometry {
             Geometry::Affine(_) if a.iter().all(|&w| w == 0) => false,
             Geometry::Affine(points) => {
                 let o = points[q];
-                let in_open_half_plane = members(a).any(|i| {
-                    members(a).all(|j| {
-                        let c = cross(o, points[i], points[j]);
-                        c > 0 || (c == 0 && dot(o, points[i], points[j]) > 0)
+                let a: Vec<usize> = members(a).collect();
+                let in_open_half_plane = a.iter().any(|&i| {
+                    a.iter().all(|&j| match cross(o, points[i], points[j]) {
+                        Ordering::Greater => true,
+                        Ordering::Equal => dot(o, points[i], points[j]) == Ordering::Greater,
+                        Ordering::Less => false,
                     })
                 });
                 !in_open_half_plane
@@ -269,7 +279,11 @@ impl Geometry {
     fn cover_family(&self, w: usize, n: usize) -> Vec<Bits> {
         match self {
             Geometry::Closure(sets) => sets.iter().filter(|k| !has(k, w)).cloned().collect(),
-            Geometry::Tree(components) => components[w].clone(),
+            Geometry::Tree(components) => {
+                let mut family = components[w].clone();
+                family.push(bits_of(n, []));
+                family
+            }
             Geometry::Edges(sides) => sides[w].to_vec(),
             Geometry::Affine(points) => {
                 let o = points[w];
@@ -279,8 +293,8 @@ impl Geometry {
                         family.push(bits_of(
                             n,
                             (0..n).filter(|&q| {
-                                let c = cross(o, points[p], points[q]).signum() as i32;
-                                let d = dot(o, points[p], points[q]).signum() as i32;
+                                let c = sign(cross(o, points[p], points[q]));
+                                let d = sign(dot(o, points[p], points[q]));
                                 q != w && (c == side || (c == 0 && d == ray))
                             }),
                         ));
@@ -290,55 +304,68 @@ impl Geometry {
             }
         }
     }
+}
 
-    /// A rough count of the steps of one τ-membership test.
-    fn closure_cost(&self, n: usize) -> u64 {
-        let words = (n / 64 + 1) as u64;
-        match self {
-            Geometry::Closure(sets) => sets.len() as u64 * words,
-            Geometry::Tree(_) | Geometry::Edges(_) => n as u64 * words,
-            Geometry::Affine(_) => (n * n) as u64,
-        }
+/// a − o and b − o, exactly: each coordinate difference of two i64 lies in
+/// (−2^64, 2^64), which an i128 holds.
+fn differences(o: (i64, i64), a: (i64, i64), b: (i64, i64)) -> [i128; 4] {
+    let d = |x: i64, y: i64| i128::from(x) - i128::from(y);
+    [d(a.0, o.0), d(a.1, o.1), d(b.0, o.0), d(b.1, o.1)]
+}
+
+/// The sign of the cross product (a − o) × (b − o) = ax·by − ay·bx, as the
+/// comparison of ax·by with ay·bx ([`compare_products`]: exact for all i64
+/// coordinates, where the products themselves can reach 2^128).
+fn cross(o: (i64, i64), a: (i64, i64), b: (i64, i64)) -> Ordering {
+    let [ax, ay, bx, by] = differences(o, a, b);
+    compare_products(ax, by, ay, bx)
+}
+
+/// The sign of the dot product (a − o)·(b − o) = ax·bx + ay·by, as the
+/// comparison of ax·bx with (−ay)·by.
+fn dot(o: (i64, i64), a: (i64, i64), b: (i64, i64)) -> Ordering {
+    let [ax, ay, bx, by] = differences(o, a, b);
+    compare_products(ax, bx, -ay, by)
+}
+
+/// Compares x·y with u·v for |x|, |y|, |u|, |v| < 2^64, exactly. *Proof:* a
+/// product is (sign, magnitude) with the magnitude |x|·|y| < 2^128, which a
+/// u128 holds; products of different signs compare by sign, positive ones
+/// by magnitude, negative ones by magnitude reversed.
+fn compare_products(x: i128, y: i128, u: i128, v: i128) -> Ordering {
+    let product = |x: i128, y: i128| (x.signum() * y.signum(), x.unsigned_abs() * y.unsigned_abs());
+    let ((s, m), (t, n)) = (product(x, y), product(u, v));
+    // (A zero product has magnitude 0, so two zeros compare Equal.)
+    match s.cmp(&t) {
+        Ordering::Equal if s == -1 => n.cmp(&m),
+        Ordering::Equal => m.cmp(&n),
+        order => order,
     }
 }
 
-fn cross(o: (i64, i64), a: (i64, i64), b: (i64, i64)) -> i128 {
-    let (ax, ay) = ((a.0 - o.0) as i128, (a.1 - o.1) as i128);
-    let (bx, by) = ((b.0 - o.0) as i128, (b.1 - o.1) as i128);
-    ax * by - ay * bx
-}
-
-fn dot(o: (i64, i64), a: (i64, i64), b: (i64, i64)) -> i128 {
-    let (ax, ay) = ((a.0 - o.0) as i128, (a.1 - o.1) as i128);
-    let (bx, by) = ((b.0 - o.0) as i128, (b.1 - o.1) as i128);
-    ax * bx + ay * by
+/// An ordering as −1, 0 or 1.
+fn sign(order: Ordering) -> i32 {
+    order as i32
 }
 
 /// Rule 1 for a closure system: sets in range, the three axioms.
-fn read_closure(n: usize, lists: &[Vec<u32>], limits: &Limits) -> Result<Vec<Bits>, Failure> {
-    let k = lists.len() as u64;
-    let work = k
-        .saturating_mul(k)
-        .saturating_add(k.saturating_mul(n as u64))
-        .saturating_mul((n / 64 + 1) as u64);
-    if work > limits.max_work {
-        return too_large(format!(
-            "checking the axioms of {k} convex sets needs {work} steps, over the limit of {} (--max-work)",
-            limits.max_work
-        ));
-    }
+fn read_closure(n: usize, lists: &[Vec<u32>]) -> Result<Vec<Bits>, Failure> {
     let mut sets = Vec::with_capacity(lists.len());
     for (i, list) in lists.iter().enumerate() {
         sets.push(read_set(list, n, &format!("convex set {i}"))?);
     }
-    let index: HashMap<&Bits, ()> = sets.iter().map(|s| (s, ())).collect();
+    let index: HashSet<&[u64]> = sets.iter().map(|s| &s[..]).collect();
     let whole = bits_of(n, 0..n);
-    if !index.contains_key(&whole) {
+    if !index.contains(&whole[..]) {
         return wrong("axiom 1 fails: S is not listed as convex".to_string());
     }
+    let mut meet = bits_of(n, []);
     for (i, a) in sets.iter().enumerate() {
         for b in &sets[i + 1..] {
-            if !index.contains_key(&and(a, b)) {
+            for (m, (x, y)) in meet.iter_mut().zip(a.iter().zip(b)) {
+                *m = x & y;
+            }
+            if !index.contains(&meet[..]) {
                 return wrong(format!(
                     "axiom 2 fails: {} ∩ {} is not listed",
                     show(a),
@@ -346,13 +373,7 @@ fn read_closure(n: usize, lists: &[Vec<u32>], limits: &Limits) -> Result<Vec<Bit
                 ));
             }
         }
-        if *a != whole
-            && !(0..n).any(|x| {
-                let mut bigger = a.clone();
-                bigger[x / 64] |= 1 << (x % 64);
-                !has(a, x) && index.contains_key(&bigger)
-            })
-        {
+        if *a != whole && !has_extension(a, n, &index) {
             return wrong(format!(
                 "axiom 3 fails: {} has no one-point convex extension",
                 show(a)
@@ -362,11 +383,22 @@ fn read_closure(n: usize, lists: &[Vec<u32>], limits: &Limits) -> Result<Vec<Bit
     Ok(sets)
 }
 
-/// Rule 1 for a tree: adjacency lists of a tree on `v` vertices.
+/// Whether some x ∉ K has K ∪ {x} listed.
+fn has_extension(k: &Bits, n: usize, index: &HashSet<&[u64]>) -> bool {
+    let mut bigger = k.clone();
+    (0..n).filter(|&x| !has(k, x)).any(|x| {
+        bigger[x / 64] |= 1 << (x % 64);
+        let found = index.contains(&bigger[..]);
+        bigger[x / 64] &= !(1 << (x % 64));
+        found
+    })
+}
+
+/// Rule 1 for a tree: adjacency lists of a tree on `v` ≥ 1 vertices.
 fn read_tree(v: usize, edges: &[(u32, u32)]) -> Result<Vec<Vec<usize>>, Failure> {
-    if v < 2 || edges.len() != v - 1 {
+    if v == 0 || edges.len() != v - 1 {
         return wrong(format!(
-            "a tree on {v} vertices has {} edges, not {} (and at least 2 vertices)",
+            "a tree on {v} vertices has {} edges, not {} (and at least 1 vertex)",
             v.saturating_sub(1),
             edges.len()
         ));
@@ -404,16 +436,17 @@ fn reach(adjacent: &[Vec<usize>], start: usize, cut: usize) -> Bits {
     seen
 }
 
-fn check_inner(claim: &AvoidanceClaim, limits: &Limits) -> Result<String, Failure> {
-    let (geometry, n) = Geometry::read(&claim.geometry, limits)?;
-    // Rule 2.
-    if claim.win.is_empty() {
-        return wrong("W is empty".to_string());
+/// The limits of an avoidance claim: |S| (`--max-points`), the number of
+/// structure classes (`--max-classes`), then the work (`--max-work`,
+/// [`Cost`]).
+pub(crate) fn admit(claim: &AvoidanceClaim, limits: &Limits) -> Result<(), Failure> {
+    let size = ground_size(&claim.geometry);
+    if size > limits.max_points {
+        return too_large(format!(
+            "|S| = {size} exceeds the limit of {} (--max-points)",
+            limits.max_points
+        ));
     }
-    let win = read_set(&claim.win, n, "W")?;
-    let generates = |a: &Bits| members(&win).all(|w| geometry.in_closure(a, w));
-    // Sizes before work.
-    let m_count = claim.maximal.len() as u64;
     let classes = claim.classes.len() as u64;
     if classes > limits.max_classes {
         return too_large(format!(
@@ -421,30 +454,229 @@ fn check_inner(claim: &AvoidanceClaim, limits: &Limits) -> Result<String, Failur
             limits.max_classes
         ));
     }
-    let words = (n / 64 + 1) as u64;
-    let nn = n as u64;
-    let work = [
-        m_count
-            .saturating_mul(nn + 1)
-            .saturating_mul(count(&win) as u64)
-            .saturating_mul(geometry.closure_cost(n)),
-        classes
-            .saturating_mul(nn + 1)
-            .saturating_mul(m_count + 1)
-            .saturating_mul(words),
-        (count(&win) as u64)
-            .saturating_mul(4 * nn + 1)
-            .saturating_mul(m_count + nn)
-            .saturating_mul(words),
-    ]
-    .iter()
-    .fold(0u64, |acc, &w| acc.saturating_add(w));
-    if work > limits.max_work {
-        return too_large(format!(
-            "checking needs about {work} steps, over the limit of {} (--max-work)",
-            limits.max_work
-        ));
+    let work = Cost::new(claim, size).total(claim);
+    within_work(work, "counted from the sizes of the claim", limits)
+}
+
+/// Work units of one hash-set lookup or insert of a set, besides hashing
+/// its words (SipHash, a probe, a comparison).
+const HASH: u64 = 40;
+
+/// Work units of one exact orientation test ([`cross`] or [`dot`]).
+const ORIENT: u64 = 8;
+
+/// Work units per vertex of one search of a tree ([`reach`]).
+const SEARCH: u64 = 4;
+
+/// The work of checking an avoidance claim, counted from its sizes the way
+/// the rules below spend it: a word operation on a bitset of `words` words
+/// is one unit (a clone, an intersection or a subset test is `words`
+/// units), a hash lookup is [`HASH`] plus two per word, an orientation test
+/// [`ORIENT`], a vertex visited by a tree search [`SEARCH`]. Each term names
+/// the code it counts. The counts are upper bounds: a search that may stop
+/// early is counted in full.
+struct Cost {
+    /// |S|.
+    n: u64,
+    /// Words of a bitset of S.
+    words: u64,
+    /// Bits scanned when listing the members of a bitset.
+    scan: u64,
+    /// One hash lookup.
+    hash: u64,
+    /// 𝓜's size.
+    maximal: u64,
+    /// The convex sets of a closure system (0 for the other kinds).
+    convex: u64,
+    /// |W| as listed.
+    win: u64,
+    /// For a tree: the degrees of the points of W, their sum and maximum.
+    win_degrees: Vec<u64>,
+}
+
+impl Cost {
+    fn new(claim: &AvoidanceClaim, n: u64) -> Cost {
+        let words = n / 64 + 1;
+        let convex = match &claim.geometry {
+            AvoidanceGeometry::Closure { convex_sets, .. } => convex_sets.len() as u64,
+            _ => 0,
+        };
+        let win_degrees = match &claim.geometry {
+            AvoidanceGeometry::TreeVertices { edges, .. } => {
+                let mut degree = vec![0u64; n as usize];
+                for &(a, b) in edges {
+                    for v in [a, b] {
+                        if let Some(d) = degree.get_mut(v as usize) {
+                            *d += 1;
+                        }
+                    }
+                }
+                let at = |w: &u32| degree.get(*w as usize).copied().unwrap_or(0);
+                claim.win.iter().map(at).collect()
+            }
+            _ => Vec::new(),
+        };
+        Cost {
+            n,
+            words,
+            scan: 64 * words,
+            hash: HASH + 2 * words,
+            maximal: claim.maximal.len() as u64,
+            convex,
+            win: claim.win.len() as u64,
+            win_degrees,
+        }
     }
+
+    /// Everything: the geometry, Rule 3 (maximality and completeness),
+    /// Rule 4 (classes), Rules 5 and 6 (options and types), Rule 7.
+    fn total(&self, claim: &AvoidanceClaim) -> u64 {
+        sum([
+            self.geometry(&claim.geometry),
+            self.maximality(claim),
+            self.completeness(&claim.geometry),
+            self.classes(claim),
+            mul(self.maximal + 1, self.words) + self.hash,
+        ])
+    }
+
+    /// Rule 1: reading the geometry.
+    fn geometry(&self, geometry: &AvoidanceGeometry) -> u64 {
+        let (n, words) = (self.n, self.words);
+        match geometry {
+            // read_closure: the sets, the index, the pairs (axiom 2), the
+            // one-point extensions (axiom 3).
+            AvoidanceGeometry::Closure { convex_sets, .. } => {
+                let k = self.convex;
+                let listed = convex_sets.iter().map(|l| l.len() as u64).sum();
+                let pairs = mul(k, k.saturating_sub(1)) / 2;
+                sum([
+                    listed,
+                    mul(k, words + self.hash),
+                    mul(pairs, words + self.hash),
+                    mul(k, words + mul(n, self.hash + 3)),
+                ])
+            }
+            // read_tree, then one search of the tree per (vertex, neighbour).
+            AvoidanceGeometry::TreeVertices { edges, .. } => {
+                mul(2 * edges.len() as u64 + 1, mul(SEARCH, n) + words)
+            }
+            // Per edge: two searches and two edge sets.
+            AvoidanceGeometry::TreeEdges { vertices, .. } => {
+                mul(2 * n, mul(SEARCH, u64::from(*vertices)) + 6 * n + words)
+            }
+            AvoidanceGeometry::Affine { .. } => mul(n, 16),
+        }
+    }
+
+    /// Whether a set A of `size` points generates W (`generates`): a scan
+    /// of W, a membership test per point of W, and a τ-membership test
+    /// (Geometry::in_closure) for each point of W outside A.
+    fn generates(&self, geometry: &AvoidanceGeometry, size: u64) -> u64 {
+        let outside = self.win.min(self.n.saturating_sub(size));
+        let tests = match geometry {
+            AvoidanceGeometry::Closure { .. } => mul(outside, mul(self.convex, self.words)),
+            // deg(w) components, each met or not: the sum over the points
+            // of W outside A, at most.
+            AvoidanceGeometry::TreeVertices { .. } => {
+                let all: u64 = self.win_degrees.iter().sum();
+                let most = self.win_degrees.iter().copied().max().unwrap_or(0);
+                mul(all.min(mul(outside, most)), self.words)
+            }
+            AvoidanceGeometry::TreeEdges { .. } => mul(outside, 2 * self.words),
+            AvoidanceGeometry::Affine { .. } => {
+                mul(outside, self.scan + mul(mul(size, size), 2 * ORIENT))
+            }
+        };
+        sum([self.scan, self.win, tests])
+    }
+
+    /// Rule 3 (read_maximal): per listed M, reading it, one generation test
+    /// of M and one of M ∪ {x} (after a clone) per point x ∉ M.
+    fn maximality(&self, claim: &AvoidanceClaim) -> u64 {
+        let geometry = &claim.geometry;
+        sum(claim.maximal.iter().map(|m| {
+            let size = (m.len() as u64).min(self.n);
+            sum([
+                2 * size + self.words,
+                self.generates(geometry, size),
+                mul(
+                    self.n - size,
+                    self.words + self.generates(geometry, size + 1),
+                ),
+            ])
+        }))
+    }
+
+    /// Rule 3 (completeness): per point w of W, building the cover family
+    /// C_w and testing each member against every listed M.
+    fn completeness(&self, geometry: &AvoidanceGeometry) -> u64 {
+        let (n, words) = (self.n, self.words);
+        let family = |degree: u64| -> (u64, u64) {
+            match geometry {
+                AvoidanceGeometry::Closure { .. } => (mul(self.convex, words), self.convex),
+                AvoidanceGeometry::TreeVertices { .. } => (mul(degree + 1, words), degree + 1),
+                AvoidanceGeometry::TreeEdges { .. } => (2 * words, 2),
+                AvoidanceGeometry::Affine { .. } => {
+                    let sets = 4 * n + 1;
+                    (mul(sets, mul(n, 2 * ORIENT) + words), sets)
+                }
+            }
+        };
+        let per_point = |degree: u64| {
+            let (build, sets) = family(degree);
+            build.saturating_add(mul(mul(sets, self.maximal), words))
+        };
+        match geometry {
+            AvoidanceGeometry::TreeVertices { .. } => {
+                sum(self.win_degrees.iter().map(|&d| per_point(d)))
+            }
+            _ => mul(self.win, per_point(0)),
+        }
+    }
+
+    /// Rule 4 (read_classes) and Rules 5–6 (class_options, check_type).
+    fn classes(&self, claim: &AvoidanceClaim) -> u64 {
+        let (words, m) = (self.words, self.maximal);
+        let classes = claim.classes.len() as u64;
+        let listed = sum(claim
+            .classes
+            .iter()
+            .map(|c| c.set.len() as u64 + c.options.len() as u64));
+        sum([
+            // Reading each class and its ceiling ⌈I⌉ over 𝓜.
+            mul(2, listed),
+            mul(classes, 3 * words + mul(m, 2 * words) + self.hash),
+            // Every M is a class, and I ∩ M is one for every class I.
+            mul(m, self.hash + mul(classes, words + self.hash)),
+            // Options: per class, 𝓜 above I, then per point x the
+            // ceiling of I ∪ {x} and its lookup.
+            mul(
+                classes,
+                mul(m, words) + mul(self.scan, 1 + mul(m, words + 1) + self.hash),
+            ),
+        ])
+    }
+}
+
+/// Saturating sum.
+fn sum(terms: impl IntoIterator<Item = u64>) -> u64 {
+    terms.into_iter().fold(0, u64::saturating_add)
+}
+
+/// Saturating product.
+fn mul(a: u64, b: u64) -> u64 {
+    a.saturating_mul(b)
+}
+
+fn check_inner(claim: &AvoidanceClaim) -> Result<String, Failure> {
+    let (geometry, n) = Geometry::read(&claim.geometry)?;
+    // Rule 2.
+    if claim.win.is_empty() {
+        return wrong("W is empty".to_string());
+    }
+    let win = read_set(&claim.win, n, "W")?;
+    let generates = |a: &Bits| members(&win).all(|w| geometry.in_closure(a, w));
     // Rule 3.
     let maximal = read_maximal(claim, n, &generates)?;
     for w in members(&win) {
@@ -466,8 +698,10 @@ fn check_inner(claim: &AvoidanceClaim, limits: &Limits) -> Result<String, Failur
         let listed: Vec<usize> = class.options.iter().map(|&j| j as usize).collect();
         if options != listed {
             return wrong(format!(
-                "class {i} {}: options should be classes {options:?}, listed {listed:?}",
-                show(set)
+                "class {i} {}: options should be classes [{}], listed [{}]",
+                show(set),
+                show_list(options.iter().map(|&j| j as u64), 64),
+                show_list(listed.iter().map(|&j| j as u64), 64)
             ));
         }
         check_type(i, set, class, &claim.classes)?;
@@ -501,8 +735,9 @@ fn read_maximal(
 ) -> Result<Vec<Bits>, Failure> {
     if let Some(w) = claim.maximal.windows(2).find(|w| w[0] >= w[1]) {
         return wrong(format!(
-            "maximal sets must be strictly increasing: {:?} is followed by {:?}",
-            w[0], w[1]
+            "maximal sets must be strictly increasing: {} is followed by {}",
+            show_points(&w[0]),
+            show_points(&w[1])
         ));
     }
     let mut maximal = Vec::with_capacity(claim.maximal.len());

@@ -1,4 +1,4 @@
-//! Certificate format v1 (RON).
+//! Certificate format, versions 1 and 2 (RON).
 //!
 //! The checker crate owns the format; the solver depends on it for these
 //! types and nothing flows the other way. All types are plain structs and
@@ -14,12 +14,23 @@
 //! )
 //! ```
 //!
+//! Version 2 is version 1 plus two claim kinds that state a nim-sequence
+//! without its values ([`Claim::Periodic`], [`Claim::PeriodicTable`]); the
+//! checker recomputes the values by the mex rule. A writer uses the lowest
+//! version that can express its claim ([`Claim::format_version`]), so every
+//! certificate a version-1 checker could read is still written as version 1.
+//!
 //! See `checker/README.md` for one annotated example per claim kind.
 
 use serde::{Deserialize, Serialize};
 
-/// The only format version this checker understands.
+/// Format version 1: the claim kinds `Sequence`, `PSet` and `Avoidance`.
 pub const FORMAT_VERSION: u32 = 1;
+
+/// The newest format version this checker reads (version 1 plus
+/// `Periodic` and `PeriodicTable`). It reads every version from
+/// [`FORMAT_VERSION`] to this one.
+pub const LATEST_FORMAT_VERSION: u32 = 2;
 
 /// One certificate: a claim with where it came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,6 +106,34 @@ pub enum Claim {
     PSet(PSetClaim),
     /// The nim number of an avoidance game DNG(S, W) on a convex geometry.
     Avoidance(AvoidanceClaim),
+    /// (Format 2.) The least pre-period and least period of the
+    /// nim-sequence of a subtraction game, without its values: the checker
+    /// recomputes them.
+    Periodic(PeriodicClaim),
+    /// (Format 2.) Many `Periodic` claims in one certificate, one per line
+    /// of a compact table.
+    PeriodicTable(PeriodicTableClaim),
+}
+
+impl Claim {
+    /// The lowest format version that has this claim kind.
+    pub fn format_version(&self) -> u32 {
+        match self {
+            Claim::Sequence(_) | Claim::PSet(_) | Claim::Avoidance(_) => FORMAT_VERSION,
+            Claim::Periodic(_) | Claim::PeriodicTable(_) => 2,
+        }
+    }
+
+    /// The claim kind's name as written in a certificate.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Claim::Sequence(_) => "Sequence",
+            Claim::PSet(_) => "PSet",
+            Claim::Avoidance(_) => "Avoidance",
+            Claim::Periodic(_) => "Periodic",
+            Claim::PeriodicTable(_) => "PeriodicTable",
+        }
+    }
 }
 
 /// Claim: the nim-sequence G_S of the subtraction game S has least pre-period
@@ -117,6 +156,39 @@ pub struct SequenceClaim {
     /// When q > 0: the position q − 1, where G(q − 1) ≠ G(q − 1 + p).
     /// `None` exactly when q = 0.
     pub preperiod_witness: Option<u64>,
+}
+
+/// Claim (format 2): the nim-sequence G_S of the subtraction game S has
+/// least pre-period `preperiod` (q) and least period `period` (p). The
+/// values are not listed: the checker computes G_S on [0, q + p + c) by the
+/// mex rule (see [`crate::periodic`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PeriodicClaim {
+    /// The subtraction set S, strictly increasing positive integers.
+    pub moves: Vec<u64>,
+    /// q, the least pre-period.
+    pub preperiod: u64,
+    /// p, the least period.
+    pub period: u64,
+    /// One witness per prime r dividing p, in increasing order of r: a
+    /// position x ≥ q with G(x) ≠ G(x + p/r).
+    pub period_witnesses: Vec<PeriodWitness>,
+}
+
+/// Claim (format 2): one [`PeriodicClaim`] per line of `games`, in the
+/// compact form `moves;q;p;witnesses`, e.g. `2,5,7;0;22;2:0,11:0` for
+/// S = {2,5,7}, q = 0, p = 22 with the witnesses (prime 2, position 0) and
+/// (prime 11, position 0). Moves and witnesses are separated by `,`, a
+/// witness is `prime:position`, numbers are decimal without leading zeros,
+/// lines end with `\n` (the last one may omit it), nothing else is allowed;
+/// a game whose period is 1 has an empty witness field (`1;0;1;`). See
+/// [`crate::periodic::parse_row`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PeriodicTableClaim {
+    /// The games, one a line.
+    pub games: String,
 }
 
 /// Witness that p/r is not a period, for a prime r dividing p.

@@ -2,7 +2,8 @@
 //! claimed size.
 
 /// Bounds on what the checker agrees to look at. Input beyond a bound is
-/// refused as undecidable (exit 2), never attempted.
+/// refused, never attempted: [`crate::Verdict::OverLimit`] (exit 3), whose
+/// message names the `nimcheck` flag that raises the bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Largest certificate file read, in bytes (default 4 MiB). Parsed
@@ -15,10 +16,17 @@ pub struct Limits {
     pub max_moves: u64,
     /// Largest single move (default 2^24).
     pub max_move: u64,
-    /// Largest claimed q + p for a sequence, or P for a P-set (default 10^8).
+    /// Largest claimed q + p for a sequence (also the length of the values
+    /// a `Periodic` claim makes the checker compute: at most q + p + c
+    /// bytes, 117 MB at the defaults), or P for a P-set (default 10^8).
     pub max_period: u64,
-    /// Largest amount of work: (q + p + c)·|S| mex steps for a sequence,
-    /// P·|S| collision tests for a P-set (default 10^9, about a second).
+    /// Largest amount of work, in units of about a nanosecond, counted
+    /// before the work from the claim's sizes: (q + p + c)·(|S| + 4) for a
+    /// sequence (checker/src/mex.rs), 2·|H|·|S| + P·(4 + log2 |S|) for a
+    /// P-set (checker/src/pset.rs), the sum over its lines for a table, and
+    /// the word operations and lookups of every rule for an avoidance game
+    /// (checker/src/avoidance.rs, `Cost`). Default 10^9: the slowest
+    /// admitted certificates measured take 0.2–1.2 s (docs/TRUST.md).
     pub max_work: u64,
     /// Deepest nesting the RON parser follows (default 32; certificates
     /// need 6).

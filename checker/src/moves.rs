@@ -2,13 +2,9 @@
 
 use crate::{too_large, wrong, Failure, Limits};
 
-/// Rule (moves). S must be non-empty, strictly increasing and positive, and
-/// within the size limits. Strict increase makes "s ∈ S" a binary search and
-/// the largest move the last one.
-pub(crate) fn check_moves(moves: &[u64], limits: &Limits) -> Result<u64, Failure> {
-    if moves.is_empty() {
-        return wrong("the move set is empty".to_string());
-    }
+/// The limits on a move set: at most `--max-moves` moves, none above
+/// `--max-move` (judged on the list as given, sorted or not).
+pub(crate) fn admit_moves(moves: &[u64], limits: &Limits) -> Result<(), Failure> {
     if moves.len() as u64 > limits.max_moves {
         return too_large(format!(
             "{} moves exceed the limit of {} (--max-moves)",
@@ -16,6 +12,22 @@ pub(crate) fn check_moves(moves: &[u64], limits: &Limits) -> Result<u64, Failure
             limits.max_moves
         ));
     }
+    if let Some(&s) = moves.iter().find(|&&s| s > limits.max_move) {
+        return too_large(format!(
+            "move {s} exceeds the limit of {} (--max-move)",
+            limits.max_move
+        ));
+    }
+    Ok(())
+}
+
+/// Rule (moves). S must be non-empty, strictly increasing and positive.
+/// Strict increase makes "s ∈ S" a binary search and the largest move the
+/// last one, which is returned.
+pub(crate) fn check_moves(moves: &[u64]) -> Result<u64, Failure> {
+    let Some(&c) = moves.last() else {
+        return wrong("the move set is empty".to_string());
+    };
     if moves[0] == 0 {
         return wrong("0 is not a move".to_string());
     }
@@ -25,20 +37,12 @@ pub(crate) fn check_moves(moves: &[u64], limits: &Limits) -> Result<u64, Failure
             w[0], w[1]
         ));
     }
-    let c = moves[moves.len() - 1];
-    if c > limits.max_move {
-        return too_large(format!(
-            "move {c} exceeds the limit of {} (--max-move)",
-            limits.max_move
-        ));
-    }
     Ok(c)
 }
 
-/// "{2,5,7}".
+/// "{2,5,7}", with at most 64 items shown.
 pub(crate) fn show_set(items: &[u64]) -> String {
-    let inner: Vec<String> = items.iter().map(|m| m.to_string()).collect();
-    format!("{{{}}}", inner.join(","))
+    format!("{{{}}}", show_list(items.iter().copied(), 64))
 }
 
 /// "0,1,7,8,..." with at most `most` items shown.

@@ -29,10 +29,14 @@
 //! of the cyclic indicator on [0, P), which the witness contradicts (see
 //! [`crate::number`]).
 
+//!
+//! The checker keeps H as a bitmap of [0, P) (P/8 bytes), so each membership
+//! test is one read.
+
 use crate::format::PSetClaim;
-use crate::moves::{check_moves, show_list, show_set};
+use crate::moves::{admit_moves, check_moves, show_list, show_set};
 use crate::number::check_minimality;
-use crate::{too_large, wrong, Failure, Limits, Verdict};
+use crate::{too_large, within_work, wrong, Failure, Limits, Verdict};
 
 /// Checks a `PSet` claim.
 pub fn check(claim: &PSetClaim, limits: &Limits) -> Verdict {
@@ -42,26 +46,40 @@ pub fn check(claim: &PSetClaim, limits: &Limits) -> Verdict {
     }
 }
 
-fn check_inner(claim: &PSetClaim, limits: &Limits) -> Result<String, Failure> {
-    let moves = &claim.moves;
-    check_moves(moves, limits)?;
+/// The limits: the moves, P (`--max-period`) and the work (`--max-work`):
+/// |H|·|S| collision tests (Rule 2), two units each (an addition, a
+/// comparison, a bitmap read), and, per residue of [0, P), a bitmap test
+/// and a binary search among the moves (Rule 3), counted as 4 + log2 |S|
+/// units.
+pub(crate) fn admit(claim: &PSetClaim, limits: &Limits) -> Result<(), Failure> {
+    admit_moves(&claim.moves, limits)?;
     let p = claim.period;
-    let block = &claim.block;
-    if p == 0 {
-        return wrong("the period must be at least 1".to_string());
-    }
     if p > limits.max_period {
         return too_large(format!(
             "claimed period {p} exceeds the limit of {} (--max-period)",
             limits.max_period
         ));
     }
-    let work = p.saturating_mul(moves.len() as u64);
-    if work > limits.max_work {
-        return too_large(format!(
-            "checking needs P·|S| = {work} steps, over the limit of {} (--max-work)",
-            limits.max_work
-        ));
+    let moves = claim.moves.len() as u64;
+    let collisions = (claim.block.len() as u64)
+        .saturating_mul(moves)
+        .saturating_mul(2);
+    let residues = p.saturating_mul(4 + u64::from((moves | 1).ilog2()));
+    within_work(
+        collisions.saturating_add(residues),
+        "2·|H|·|S| + P·(4 + log2 |S|)",
+        limits,
+    )
+}
+
+fn check_inner(claim: &PSetClaim, limits: &Limits) -> Result<String, Failure> {
+    admit(claim, limits)?;
+    let moves = &claim.moves;
+    check_moves(moves)?;
+    let p = claim.period;
+    let block = &claim.block;
+    if p == 0 {
+        return wrong("the period must be at least 1".to_string());
     }
     // Rule 1.
     if let Some(w) = block.windows(2).find(|w| w[0] >= w[1]) {
@@ -73,11 +91,26 @@ fn check_inner(claim: &PSetClaim, limits: &Limits) -> Result<String, Failure> {
     if let Some(&h) = block.last().filter(|&&h| h >= p) {
         return wrong(format!("block element {h} is not below the period {p}"));
     }
-    let in_block = |x: u64| block.binary_search(&x).is_ok();
-    // Rule 2.
+    // P ≤ --max-period, so the bitmap is at most that many bits.
+    let words = usize::try_from(p.div_ceil(64)).unwrap_or(usize::MAX);
+    let mut bitmap = Vec::new();
+    if bitmap.try_reserve_exact(words).is_err() {
+        return too_large(format!(
+            "cannot allocate a bitmap of P = {p} bits (lower --max-period, or free memory)"
+        ));
+    }
+    bitmap.resize(words, 0u64);
     for &h in block {
-        for &s in moves {
-            let t = ((h % p) + (s % p)) % p;
+        bitmap[(h / 64) as usize] |= 1 << (h % 64);
+    }
+    let in_block = |x: u64| bitmap[(x / 64) as usize] >> (x % 64) & 1 == 1;
+    // Rule 2. Every h < P, so (h + s) mod P = h + (s mod P), less P when
+    // that is P or more.
+    let shifts: Vec<u64> = moves.iter().map(|&s| s % p).collect();
+    for &h in block {
+        for (&s, &shift) in moves.iter().zip(&shifts) {
+            let t = h + shift;
+            let t = if t >= p { t - p } else { t };
             if in_block(t) {
                 return wrong(format!(
                     "collision: {h} and {} are both P-positions ({} ≡ {t} mod {p}) and differ by the move {s}",

@@ -43,7 +43,7 @@ fn invalid_text() -> String {
 }
 
 fn undecidable_text() -> String {
-    "(format: 2)".to_string()
+    "(format: 3)".to_string()
 }
 
 fn run(args: &[&Path], flags: &[&str]) -> (i32, String) {
@@ -88,7 +88,7 @@ fn one_file_of_each_verdict() {
     assert_eq!(
         out,
         format!(
-            "UNDECIDED {}: unsupported format version 2 (this checker reads version 1)\n",
+            "UNDECIDED {}: unsupported format version 3 (this checker reads versions 1 to 2)\n",
             u.display()
         )
     );
@@ -192,18 +192,20 @@ fn every_limit_flag_reaches_the_checker() {
         ("--max-moves", "3", "2", "(--max-moves)"),
         ("--max-move", "7", "6", "(--max-move)"),
         ("--max-period", "22", "21", "(--max-period)"),
-        ("--max-work", "87", "86", "(--max-work)"),
+        // (q + p + c)·(|S| + 4) = (22 + 7)·7
+        ("--max-work", "203", "202", "(--max-work)"),
         (
             "--max-file-bytes",
             n.as_str(),
             n1.as_str(),
-            "exceeds the limit of",
+            "(--max-file-bytes)",
         ),
     ] {
         let (code, out) = run(&[&v], &[flag, ok]);
         assert_eq!(code, 0, "{flag} {ok}: {out}");
         let (code, out) = run(&[&v], &[flag, refused]);
-        assert_eq!(code, 2, "{flag} {refused}: {out}");
+        assert_eq!(code, 3, "{flag} {refused}: {out}");
+        assert!(out.starts_with("LIMIT "), "{flag} {refused}: {out}");
         assert!(out.contains(needle), "{flag} {refused}: {out}");
     }
 }
@@ -216,8 +218,11 @@ fn an_oversized_file_is_refused_without_reading_it() {
     file.set_len(1 << 30).unwrap(); // sparse
     let start = std::time::Instant::now();
     let (code, out) = run(&[&path], &[]);
-    assert_eq!(code, 2);
-    assert!(out.contains("exceeds the limit of 4194304 bytes"), "{out}");
+    assert_eq!(code, 3);
+    assert!(
+        out.contains("exceeds the limit of 4194304 bytes (--max-file-bytes)"),
+        "{out}"
+    );
     assert!(start.elapsed().as_secs() < 5);
 }
 
@@ -246,7 +251,456 @@ fn avoidance_limit_flags_reach_the_checker() {
         let (code, out) = run(&[&v], &[flag, ok]);
         assert_eq!(code, 0, "{flag} {ok}: {out}");
         let (code, out) = run(&[&v], &[flag, refused]);
-        assert_eq!(code, 2, "{flag} {refused}: {out}");
+        assert_eq!(code, 3, "{flag} {refused}: {out}");
         assert!(out.contains(needle), "{flag} {refused}: {out}");
+    }
+}
+
+// ---- issue 11: fail closed, never block, one exit-code table ----
+
+fn nimcheck() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_nimcheck"))
+}
+
+/// Runs with a deadline: a hang fails the test instead of blocking it.
+fn run_within(args: &[&Path], flags: &[&str], secs: u64) -> (i32, String, String) {
+    let mut child = nimcheck()
+        .args(flags)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let out = child.wait_with_output().unwrap();
+            return (
+                status.code().unwrap(),
+                String::from_utf8(out.stdout).unwrap(),
+                String::from_utf8(out.stderr).unwrap(),
+            );
+        }
+        if start.elapsed().as_secs() >= secs {
+            child.kill().unwrap();
+            let _ = child.wait();
+            panic!("nimcheck {flags:?} {args:?} did not finish in {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn help_prints_the_exit_table() {
+    let out = nimcheck().arg("--help").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8(out.stdout).unwrap();
+    for row in [
+        "0  every certificate is valid",
+        "1  some certificate is invalid",
+        "2  bad input or undecided",
+        "3  a limit was reached",
+        "4  the report could not be written",
+    ] {
+        assert!(help.contains(row), "{row}: {help}");
+    }
+    // Help that cannot be written is not a success either.
+    let full = std::fs::File::create("/dev/full").unwrap();
+    let out = nimcheck().arg("--help").stdout(full).output().unwrap();
+    assert_eq!(out.status.code(), Some(4));
+}
+
+/// One test per row of the exit-status table.
+#[test]
+fn exit_status_row_0_valid() {
+    let d = Dir::new("row0");
+    let v = d.file("v.ron", &valid_text());
+    let (code, out) = run(&[&v, &v], &["--jobs", "2"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().filter(|l| l.starts_with("OK ")).count(), 2);
+}
+
+#[test]
+fn exit_status_row_1_invalid() {
+    let d = Dir::new("row1");
+    let v = d.file("v.ron", &valid_text());
+    let i = d.file("i.ron", &invalid_text());
+    // 1 wins over 2 and 3: the sequence (203 work units) is over the
+    // limit, the P-set (146) is checked and rejected.
+    let (code, out) = run(&[&v, &i, &d.0.join("gone.ron")], &["--max-work", "150"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("LIMIT ") && out.contains("REJECTED ") && out.contains("UNDECIDED "),
+        "{out}"
+    );
+}
+
+#[test]
+fn exit_status_row_2_bad_input() {
+    let d = Dir::new("row2");
+    let empty = d.0.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    d.file("empty/notes.txt", "not a certificate");
+    let cases: Vec<(PathBuf, &str)> = vec![
+        (d.0.join("gone.ron"), "cannot read: "),
+        (
+            empty.clone(),
+            "no *.ron certificates in this folder: nothing was checked",
+        ),
+        (d.file("garbage.ron", "garbage"), "parse error"),
+        (
+            d.file("v3.ron", "(format: 3)"),
+            "unsupported format version 3",
+        ),
+        (d.file("binary.ron", "\u{0}\u{1}"), "parse error"),
+    ];
+    for (path, needle) in cases {
+        let (code, out) = run(&[&path], &[]);
+        assert_eq!(code, 2, "{out}");
+        assert!(
+            out.starts_with("UNDECIDED ") && out.contains(needle),
+            "{out}"
+        );
+        assert_eq!(out.lines().count(), 1, "{out}");
+    }
+    // A usage error.
+    let out = nimcheck().arg("--jobs").arg("0").arg("x").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = nimcheck().arg("--no-such-flag").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // 3 wins over 2.
+    let v = d.file("v.ron", &valid_text());
+    assert_eq!(run(&[&d.0.join("gone.ron"), &v], &["--max-move", "6"]).0, 3);
+}
+
+#[test]
+fn exit_status_row_3_limits_name_their_flag() {
+    let d = Dir::new("row3");
+    let v = d.file("v.ron", &valid_text());
+    for flag in [
+        "--max-file-bytes",
+        "--max-moves",
+        "--max-move",
+        "--max-period",
+        "--max-work",
+    ] {
+        let (code, out) = run(&[&v], &[flag, "1"]);
+        assert_eq!(code, 3, "{flag}: {out}");
+        assert!(
+            out.starts_with("LIMIT ") && out.contains(&format!("({flag})")),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn exit_status_row_4_the_report_cannot_be_written() {
+    let d = Dir::new("row4");
+    let v = d.file("v.ron", &valid_text());
+    let i = d.file("i.ron", &invalid_text());
+    for file in [&v, &i] {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let out = nimcheck().arg(file).stdout(full).output().unwrap();
+        assert_eq!(out.status.code(), Some(4));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("cannot write the report"), "{err}");
+    }
+    // 2,001 valid files and then an invalid one, read by a reader that
+    // stops after one line (like `| head -1`): never exit 0.
+    for k in 0..2001 {
+        d.file(&format!("many/a{k:04}.ron"), &valid_text());
+    }
+    d.file("many/z.ron", &invalid_text());
+    let mut child = nimcheck()
+        .arg(d.0.join("many"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 3];
+    std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+    assert_eq!(&first, b"OK ");
+    drop(stdout);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(4));
+}
+
+#[test]
+fn symbolic_links_to_folders_are_not_followed() {
+    let d = Dir::new("links");
+    d.file("a.ron", &valid_text());
+    d.file("sub/b.ron", &valid_text());
+    std::os::unix::fs::symlink(&d.0, d.0.join("sub/up")).unwrap();
+    std::os::unix::fs::symlink(&d.0, d.0.join("sub/up.ron")).unwrap();
+    std::os::unix::fs::symlink(d.0.join("a.ron"), d.0.join("sub/link.ron")).unwrap();
+    std::os::unix::fs::symlink(d.0.join("nothing"), d.0.join("sub/dangling.ron")).unwrap();
+    let (code, out, err) = run_within(&[&d.0], &[], 20);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].starts_with("OK ") && lines[0].contains("a.ron"));
+    assert!(lines[1].starts_with("OK ") && lines[1].contains("b.ron"));
+    assert!(lines[2].starts_with("UNDECIDED ") && lines[2].contains("dangling.ron"));
+    assert!(lines[3].starts_with("OK ") && lines[3].contains("link.ron"));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("sub/up: a symbolic link to a folder, not followed"),
+        "{err}"
+    );
+    assert!(
+        err.contains("sub/up.ron: a symbolic link to a folder"),
+        "{err}"
+    );
+    // A link named on the command line is followed.
+    let (code, out, _) = run_within(&[&d.0.join("sub/link.ron")], &[], 20);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn only_regular_files_are_read_and_nothing_blocks() {
+    let d = Dir::new("special");
+    d.file("a.ron", &valid_text());
+    let fifo = d.0.join("x.ron");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let _socket = std::os::unix::net::UnixListener::bind(d.0.join("y.ron")).unwrap();
+    let (code, out, _) = run_within(&[&d.0], &[], 20);
+    assert_eq!(code, 2, "{out}");
+    if made.is_ok_and(|s| s.success()) {
+        assert!(out.contains("x.ron: not a regular file"), "{out}");
+        // Named on the command line, too.
+        let (code, out, _) = run_within(&[&fifo], &[], 20);
+        assert_eq!(code, 2);
+        assert!(out.contains("not a regular file"), "{out}");
+    }
+    assert!(out.contains("y.ron: not a regular file"), "{out}");
+    let (code, out, _) = run_within(&[Path::new("/dev/zero")], &[], 20);
+    assert_eq!(code, 2);
+    assert!(out.contains("not a regular file"), "{out}");
+}
+
+#[test]
+fn json_mode_is_json_always() {
+    let d = Dir::new("jsonalways");
+    let empty = d.0.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let v = d.file("v.ron", &valid_text());
+    let gone = d.0.join("gone.ron");
+    let (code, out) = run(&[&gone, &empty, &v], &["--json", "--max-work", "5"]);
+    assert_eq!(code, 3);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["verdict"], "undecided");
+    assert_eq!(lines[0]["file"], gone.display().to_string());
+    assert_eq!(lines[1]["verdict"], "undecided");
+    assert_eq!(lines[2]["verdict"], "limit");
+    assert!(lines[2]["message"]
+        .as_str()
+        .unwrap()
+        .contains("(--max-work)"));
+}
+
+#[test]
+fn long_messages_are_cut_and_a_byte_order_mark_is_accepted() {
+    let d = Dir::new("cut");
+    // 4 MiB of moves in decreasing order: the message must not echo them.
+    let moves: Vec<String> = (1..=500_000u64).rev().map(|m| m.to_string()).collect();
+    let text = valid_text().replace("moves: [2, 5, 7]", &format!("moves: [{}]", moves.join(",")));
+    let big = d.file("big.ron", &text);
+    let (code, out) = run(
+        &[&big],
+        &[
+            "--max-moves",
+            "1000000",
+            "--max-move",
+            "1000000",
+            "--max-work",
+            "18446744073709551615",
+        ],
+    );
+    assert_eq!(code, 1, "{}", &out[..out.len().min(300)]);
+    assert!(out.len() < 1200, "{} bytes: {}", out.len(), &out[..300]);
+    // The parser's message would echo a 3 MB field name.
+    let name = "x".repeat(3 << 20);
+    let text = valid_text().replace("preperiod:", &format!("{name}: 1, preperiod:"));
+    let long = d.file("long.ron", &text);
+    let (code, out) = run(&[&long], &[]);
+    assert_eq!(code, 2);
+    assert!(out.len() < 1200, "{} bytes", out.len());
+    assert!(out.contains("more bytes)"), "{out}");
+    let bom = d.file("bom.ron", &format!("\u{feff}{}", valid_text()));
+    assert_eq!(run(&[&bom], &[]).0, 0);
+    // A file name with a newline stays on one line.
+    let odd = d.file("odd\nname.ron", &valid_text());
+    let (code, out) = run(&[&odd], &[]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 1, "{out}");
+}
+
+#[test]
+fn jobs_keep_the_order() {
+    let d = Dir::new("jobs");
+    for k in 0..50 {
+        let text = if k % 7 == 3 {
+            invalid_text()
+        } else {
+            valid_text()
+        };
+        d.file(&format!("f{k:02}.ron"), &text);
+    }
+    let (code1, one) = run(&[&d.0], &["--jobs", "1"]);
+    let (code4, four) = run(&[&d.0], &["--jobs", "4"]);
+    assert_eq!((code1, code4), (1, 1));
+    assert_eq!(one, four);
+    assert_eq!(one.lines().count(), 50);
+}
+
+/// Runs nimcheck under an address-space limit of `mib` MiB (`ulimit -v`),
+/// so that runaway memory fails the run instead of the machine, and with a
+/// deadline; returns the exit code and the first output line.
+fn run_bounded(args: &[&str], mib: u64, secs: u64) -> (i32, String) {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mib * 1024))
+        .arg(env!("CARGO_BIN_EXE_nimcheck"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= secs {
+            child.kill().unwrap();
+            let _ = child.wait();
+            panic!("nimcheck {args:?} did not finish in {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    (
+        out.status.code().unwrap_or(-1),
+        text.lines().next().unwrap_or("").to_string(),
+    )
+}
+
+const HEAD: &str = "(format: 1, provenance: (tool: \"t\", method: Search(engine: \"t\")), claim: ";
+
+/// The hostile inputs of issue 11 and more, each refused or decided within
+/// a few seconds and under an address-space limit (docs/TRUST.md has the
+/// measured table).
+#[test]
+fn hostile_inputs_are_bounded_in_time_and_memory() {
+    let d = Dir::new("hostile");
+    let p = |name: &str| d.0.join(name).display().to_string();
+    // Boolean(11) × a 14-chain: 30,720 convex sets, about 2·10^10 units.
+    let mut sets = Vec::new();
+    for mask in 0..2048u32 {
+        let b: Vec<u32> = (0..11).filter(|i| mask >> i & 1 == 1).collect();
+        for k in 0..15 {
+            let mut s = b.clone();
+            s.extend(11..11 + k);
+            sets.push(format!("{s:?}"));
+        }
+    }
+    d.file(
+        "closure.ron",
+        &format!(
+            "{HEAD}Avoidance((geometry: Closure(points: 25, convex_sets: [{}]), win: [0], nim: 0, \
+             maximal: [{:?}], classes: [(set: {:?}, parity: 0, nim0: 0, nim1: 1, options: [])])))",
+            sets.join(", "),
+            (1..25).collect::<Vec<u32>>(),
+            (1..25).collect::<Vec<u32>>()
+        ),
+    );
+    // P = 10^6, the even residues as block, 1,000 odd moves (10 MB).
+    let block: Vec<String> = (0..1_000_000u64)
+        .step_by(2)
+        .map(|h| h.to_string())
+        .collect();
+    let cover: Vec<String> = (1..1_000_000u64)
+        .step_by(2)
+        .map(|r| format!("({r},1)"))
+        .collect();
+    let moves: Vec<String> = (1..2000u64).step_by(2).map(|s| s.to_string()).collect();
+    d.file(
+        "pset.ron",
+        &format!(
+            "{HEAD}PSet((moves: [{}], period: 1000000, block: [{}], cover: [{}], \
+             period_witnesses: [(prime: 2, position: 0), (prime: 5, position: 0)])))",
+            moves.join(","),
+            block.join(","),
+            cover.join(",")
+        ),
+    );
+    // Moves 1..=58 and 16777182: G(x) = x mod 59, 1.06·10^9 units.
+    let moves: Vec<u64> = (1..=58).chain([16_777_182]).collect();
+    d.file(
+        "moves59.ron",
+        &format!(
+            "{HEAD}Sequence((moves: {moves:?}, preperiod: 0, period: 59, values: {:?}, \
+             period_witnesses: [(prime: 59, position: 0)], preperiod_witness: None)))",
+            (0..59).collect::<Vec<u32>>()
+        ),
+    );
+    // A Periodic claim whose values fill 10^8 + 2^24 bytes (false: q = 0).
+    d.file(
+        "periodic.ron",
+        "(format: 2, provenance: (tool: \"t\", method: Search(engine: \"t\")), claim: Periodic((\
+         moves: [1, 16777216], preperiod: 99999998, period: 2, \
+         period_witnesses: [(prime: 2, position: 99999998)])))",
+    );
+    // 4 MiB of empty lists (24 bytes of Vec per 3 bytes of input).
+    d.file(
+        "lists.ron",
+        &format!(
+            "{HEAD}Avoidance((geometry: TreeVertices(vertices: 2, edges: [(0, 1)]), win: [0], \
+             nim: 0, maximal: [{}], classes: [])))",
+            "[],".repeat(1_390_000)
+        ),
+    );
+    d.file(
+        "deep.ron",
+        &format!(
+            "(format: 1, provenance: {}{})",
+            "(".repeat(2_000_000),
+            ")".repeat(2_000_000)
+        ),
+    );
+    std::fs::File::create(d.0.join("sparse.ron"))
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    let cases: &[(&[&str], i32, &str)] = &[
+        (&[&p("closure.ron")], 3, "(--max-work)"),
+        (&[&p("pset.ron")], 3, "(--max-file-bytes)"),
+        (
+            &["--max-file-bytes", "16000000", &p("pset.ron")],
+            3,
+            "(--max-work)",
+        ),
+        (&[&p("moves59.ron")], 3, "(--max-work)"),
+        (
+            &[&p("periodic.ron")],
+            1,
+            "p = 2 is not a period from q = 99999998",
+        ),
+        (
+            &[&p("lists.ron")],
+            1,
+            "maximal sets must be strictly increasing",
+        ),
+        (&[&p("deep.ron")], 2, "parse error"),
+        (&[&p("sparse.ron")], 3, "(--max-file-bytes)"),
+        (&["/dev/zero"], 2, "not a regular file"),
+    ];
+    for &(args, code, needle) in cases {
+        let (got, line) = run_bounded(args, 512, 60);
+        assert_eq!(got, code, "{args:?}: {line}");
+        assert!(line.contains(needle), "{args:?}: {line}");
+        assert!(line.len() < 1200, "{args:?}: {} bytes", line.len());
     }
 }

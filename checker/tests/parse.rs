@@ -74,7 +74,7 @@ fn file_size_limit_is_exact() {
     };
     assert_eq!(
         check_bytes(text.as_bytes(), &below),
-        Verdict::Undecidable(format!(
+        Verdict::OverLimit(format!(
             "file of {n} bytes exceeds the limit of {} bytes (--max-file-bytes)",
             n - 1
         ))
@@ -122,27 +122,38 @@ fn deep_nesting_is_refused_quickly_without_overflowing_the_stack() {
         let inner = text.replace("values: [", &format!("values: {}", "[".repeat(n)));
         assert_undecidable(&bytes(inner.as_bytes()), "parse error");
     }
-    assert!(start.elapsed().as_secs() < 2, "took {:?}", start.elapsed());
+    // A guard against doing the refused work (hours), not a speed target.
+    assert!(start.elapsed().as_secs() < 10, "took {:?}", start.elapsed());
 }
 
 #[test]
 fn versions() {
     let text = to_ron(&seq_cert());
-    for v in [0u64, 2, 7, u32::MAX as u64] {
+    for v in [0u64, 3, 7, u32::MAX as u64] {
         let other = text.replacen("format: 1,", &format!("format: {v},"), 1);
         assert_eq!(
             bytes(other.as_bytes()),
             Verdict::Undecidable(format!(
-                "unsupported format version {v} (this checker reads version 1)"
+                "unsupported format version {v} (this checker reads versions 1 to 2)"
             ))
         );
     }
+    // Version 2 reads every version-1 claim.
+    let other = text.replacen("format: 1,", "format: 2,", 1);
+    assert_valid(&bytes(other.as_bytes()));
     let mut c = seq_cert();
-    c.format = 2;
+    c.format = 3;
     assert_eq!(
         check_certificate(&c, &Limits::default()),
-        Verdict::Undecidable("unsupported format version 2".into())
+        Verdict::Undecidable("unsupported format version 3".into())
     );
+    c.format = 0;
+    assert_eq!(
+        check_certificate(&c, &Limits::default()),
+        Verdict::Undecidable("unsupported format version 0".into())
+    );
+    c.format = 2;
+    assert_valid(&check_certificate(&c, &Limits::default()));
     c.format = 1;
     assert_valid(&check_certificate(&c, &Limits::default()));
     let big = text.replacen("format: 1,", "format: 4294967296,", 1);
@@ -190,20 +201,6 @@ fn malformed_documents() {
     let mut invalid = text.into_bytes();
     invalid[20] = 0xff;
     assert_undecidable(&bytes(&invalid), "not UTF-8");
-}
-
-/// xorshift64*, so the hostile inputs are reproducible.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 #[test]

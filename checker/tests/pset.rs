@@ -355,7 +355,7 @@ fn minimality_witnesses() {
 
 #[test]
 fn limits_are_exact() {
-    let c = p257(); // P = 22, P·|S| = 66
+    let c = p257(); // 2·|H|·|S| + P·(4 + log2 |S|) = 2·6·3 + 22·5 = 146
     assert_valid(&pset_with(
         c.clone(),
         &Limits {
@@ -371,12 +371,12 @@ fn limits_are_exact() {
                 ..Limits::default()
             }
         ),
-        Verdict::Undecidable("claimed period 22 exceeds the limit of 21 (--max-period)".into())
+        Verdict::OverLimit("claimed period 22 exceeds the limit of 21 (--max-period)".into())
     );
     assert_valid(&pset_with(
         c.clone(),
         &Limits {
-            max_work: 66,
+            max_work: 146,
             ..Limits::default()
         },
     ));
@@ -384,12 +384,12 @@ fn limits_are_exact() {
         pset_with(
             c.clone(),
             &Limits {
-                max_work: 65,
+                max_work: 145,
                 ..Limits::default()
             }
         ),
-        Verdict::Undecidable(
-            "checking needs P·|S| = 66 steps, over the limit of 65 (--max-work)".into()
+        Verdict::OverLimit(
+            "checking needs 146 work units (2·|H|·|S| + P·(4 + log2 |S|)), over the limit of 145 (--max-work)".into()
         )
     );
     assert_valid(&pset_with(
@@ -399,7 +399,7 @@ fn limits_are_exact() {
             ..Limits::default()
         },
     ));
-    assert_undecidable(
+    assert_over_limit(
         &pset_with(
             c.clone(),
             &Limits {
@@ -409,7 +409,7 @@ fn limits_are_exact() {
         ),
         "3 moves exceed the limit of 2",
     );
-    assert_undecidable(
+    assert_over_limit(
         &pset_with(
             c,
             &Limits {
@@ -427,7 +427,7 @@ fn oversized_claims_are_refused_quickly() {
     for period in [100_000_001u64, 1_000_000_000_000_000, u64::MAX] {
         let mut c = p257();
         c.period = period;
-        assert_undecidable(&pset(c), "(--max-period)");
+        assert_over_limit(&pset(c), "(--max-period)");
     }
     let c = PSetClaim {
         moves: (1..=4000).collect(),
@@ -436,13 +436,9 @@ fn oversized_claims_are_refused_quickly() {
         cover: vec![],
         period_witnesses: vec![],
     };
-    assert_undecidable(&pset(c), "(--max-work)");
+    assert_over_limit(&pset(c), "(--max-work)");
     let mut c = p257();
     c.moves = vec![];
     assert_invalid(&pset(c), "the move set is empty");
-    assert!(
-        start.elapsed().as_millis() < 500,
-        "took {:?}",
-        start.elapsed()
-    );
+    assert!(start.elapsed().as_secs() < 5, "took {:?}", start.elapsed());
 }

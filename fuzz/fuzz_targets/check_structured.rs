@@ -1,6 +1,7 @@
 //! Certificates built from the solver's true answer and then mutated: the
 //! checker's verdict must equal an independent recomputation of the truth
-//! with the engine (`nimcert::engine`), for both claim kinds.
+//! with the engine (`nimcert::engine`), for the subtraction claim kinds:
+//! `Sequence`, `PSet`, and the format-2 `Periodic` and `PeriodicTable`.
 //!
 //! An input that parses as a certificate is taken as it is (so the seed
 //! corpus is the certificate corpus, and libFuzzer's byte mutations of it are
@@ -15,18 +16,23 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use nimcert::certify::{pset_claim, search_provenance, sequence_claim};
+use nimcert::certify::{
+    periodic_claim, periodic_table_certificate, pset_claim, search_provenance, sequence_claim,
+};
 use nimcert::engine::{solve, Periodicity};
 use nimcert::moves::MoveSet;
 use nimcert_check::format::{
-    Certificate, Claim, PSetClaim, PeriodWitness, SequenceClaim, FORMAT_VERSION,
+    Certificate, Claim, PSetClaim, PeriodWitness, PeriodicClaim, SequenceClaim, FORMAT_VERSION,
 };
+use nimcert_check::periodic::parse_row;
 use nimcert_check::{check_certificate, parse, Limits, Verdict};
 
 #[derive(Arbitrary, Debug)]
 struct Input {
     moves: Vec<u8>,
-    pset: bool,
+    /// 0 Sequence, 1 PSet, 2 Periodic, 3 PeriodicTable (with the true
+    /// claims of two more games around the mutated one).
+    kind: u8,
     mutations: Vec<Mutation>,
 }
 
@@ -126,6 +132,15 @@ fn mutate_sequence(c: &mut SequenceClaim, m: &Mutation) {
     }
 }
 
+fn mutate_periodic(c: &mut PeriodicClaim, m: &Mutation) {
+    match *m {
+        Mutation::Period(d) => c.period = shift(c.period, d),
+        Mutation::Preperiod(d) => c.preperiod = shift(c.preperiod, d),
+        Mutation::DoublePeriod => c.period = c.period.saturating_mul(2),
+        _ => mutate_shared(&mut c.moves, &mut c.period_witnesses, m),
+    }
+}
+
 fn mutate_pset(c: &mut PSetClaim, m: &Mutation) {
     match *m {
         Mutation::Period(d) => c.period = shift(c.period, d),
@@ -205,20 +220,29 @@ fn truth(moves: &MoveSet) -> Option<Periodicity> {
     solve(moves, 5_000_000).ok()
 }
 
+/// The engine's answer for a claimed (S, q, p), or the oracle's verdict
+/// without it: false for period 0 or a malformed move set, `None` (not
+/// judged) past its size bounds.
+fn game_for(moves: &[u64], q: u64, p: u64) -> Result<Periodicity, Option<bool>> {
+    if p == 0 {
+        return Err(Some(false));
+    }
+    if q.saturating_add(p) > 100_000 {
+        return Err(None);
+    }
+    let Some(set) = small_moves(moves) else {
+        let malformed = moves.is_empty() || moves[0] == 0 || moves.windows(2).any(|w| w[0] >= w[1]);
+        return Err(malformed.then_some(false));
+    };
+    truth(&set).ok_or(None)
+}
+
 /// None: the oracle does not judge this claim (over its size bounds).
 fn sequence_oracle(c: &SequenceClaim) -> Option<bool> {
-    if c.period == 0 {
-        return Some(false);
-    }
-    if c.preperiod.saturating_add(c.period) > 100_000 {
-        return None;
-    }
-    let Some(moves) = small_moves(&c.moves) else {
-        let malformed =
-            c.moves.is_empty() || c.moves[0] == 0 || c.moves.windows(2).any(|w| w[0] >= w[1]);
-        return malformed.then_some(false);
+    let game = match game_for(&c.moves, c.preperiod, c.period) {
+        Ok(game) => game,
+        Err(verdict) => return verdict,
     };
-    let game = truth(&moves)?;
     let (q, p) = (game.qp.preperiod, game.qp.period);
     let claim_true = (c.preperiod, c.period) == (q, p)
         && c.values.len() as u64 == q + p
@@ -229,17 +253,55 @@ fn sequence_oracle(c: &SequenceClaim) -> Option<bool> {
     if !claim_true {
         return Some(false);
     }
+    Some(
+        witnesses_hold(&c.period_witnesses, &game)
+            && c.preperiod_witness == (q > 0).then(|| q - 1),
+    )
+}
+
+/// One witness x ≥ q per prime r | p, in order, with G(x) ≠ G(x + p/r).
+fn witnesses_hold(witnesses: &[PeriodWitness], game: &Periodicity) -> bool {
+    let (q, p) = (game.qp.preperiod, game.qp.period);
     let ps = primes(p);
-    let witnesses_ok = c.period_witnesses.len() == ps.len()
-        && c.period_witnesses.iter().zip(&ps).all(|(w, &r)| {
+    witnesses.len() == ps.len()
+        && witnesses.iter().zip(&ps).all(|(w, &r)| {
             w.prime == r
                 && w.position >= q
                 && w.position
                     .checked_add(p / r)
                     .is_some_and(|y| game.value(w.position) != game.value(y))
         })
-        && c.preperiod_witness == (q > 0).then(|| q - 1);
-    Some(witnesses_ok)
+}
+
+fn periodic_oracle(c: &PeriodicClaim) -> Option<bool> {
+    let game = match game_for(&c.moves, c.preperiod, c.period) {
+        Ok(game) => game,
+        Err(verdict) => return verdict,
+    };
+    let claim_true = (c.preperiod, c.period) == (game.qp.preperiod, game.qp.period);
+    Some(claim_true && witnesses_hold(&c.period_witnesses, &game))
+}
+
+/// A table is valid exactly when every line parses and is valid; `None`
+/// when the oracle does not judge some line.
+fn table_oracle(games: &str) -> Option<bool> {
+    if games.is_empty() {
+        return Some(false);
+    }
+    let mut row = PeriodicClaim {
+        moves: vec![],
+        preperiod: 0,
+        period: 0,
+        period_witnesses: vec![],
+    };
+    let mut all = true;
+    for line in games.strip_suffix('\n').unwrap_or(games).split('\n') {
+        if parse_row(line, &mut row).is_err() {
+            return Some(false);
+        }
+        all &= periodic_oracle(&row)?;
+    }
+    Some(all)
 }
 
 fn pset_oracle(c: &PSetClaim) -> Option<bool> {
@@ -279,16 +341,28 @@ fn pset_oracle(c: &PSetClaim) -> Option<bool> {
     Some(cover_ok && witnesses_ok)
 }
 
+/// The default limits with at most 10^7 work units: far more than any
+/// claim the oracle judges needs, and few enough that heavy seeds (a
+/// 15-million-position game of the corpus) stay within -timeout with
+/// overflow checks (-a).
+fn limits() -> Limits {
+    Limits {
+        max_work: 10_000_000,
+        ..Limits::default()
+    }
+}
+
 fn judge(certificate: &Certificate) {
-    let verdict = check_certificate(certificate, &Limits::default());
+    let verdict = check_certificate(certificate, &limits());
     let expected = match &certificate.claim {
         Claim::Sequence(c) => sequence_oracle(c),
         Claim::PSet(c) => pset_oracle(c),
-        #[allow(unreachable_patterns)]
-        _ => None,
+        Claim::Periodic(c) => periodic_oracle(c),
+        Claim::PeriodicTable(c) => table_oracle(&c.games),
+        Claim::Avoidance(_) => None,
     };
     let Some(expected) = expected else { return };
-    if certificate.format != FORMAT_VERSION {
+    if !(certificate.claim.format_version()..=2).contains(&certificate.format) {
         return;
     }
     match verdict {
@@ -299,7 +373,7 @@ fn judge(certificate: &Certificate) {
                 "checker rejected a true claim ({m}): {certificate:?}"
             )
         }
-        Verdict::Undecidable(ref m) => {
+        Verdict::Undecidable(ref m) | Verdict::OverLimit(ref m) => {
             assert!(
                 !expected,
                 "checker refused a small true claim ({m}): {certificate:?}"
@@ -309,7 +383,7 @@ fn judge(certificate: &Certificate) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    if let Ok(certificate) = parse(data, &Limits::default()) {
+    if let Ok(certificate) = parse(data, &limits()) {
         judge(&certificate);
         return;
     }
@@ -330,7 +404,28 @@ fuzz_target!(|data: &[u8]| {
     let moves = MoveSet::new(&moves).expect("valid by construction");
     let game = truth(&moves).expect("small games settle");
     let outcome = game.outcome();
-    let claim = if input.pset && outcome.preperiod == 0 {
+    let (q, p) = (game.qp.preperiod, game.qp.period);
+    let periodic = || {
+        let mut c = periodic_claim(&moves, &game.values, q, p);
+        for m in input.mutations.iter().take(4) {
+            mutate_periodic(&mut c, m);
+        }
+        c
+    };
+    let claim = if input.kind % 4 == 2 {
+        Claim::Periodic(periodic())
+    } else if input.kind % 4 == 3 {
+        // The mutated claim between the true claims of {2,5,7} and {2,4,7}.
+        let mut claims = Vec::new();
+        for other in [[2u64, 5, 7], [2, 4, 7]] {
+            let set = MoveSet::new(&other).unwrap();
+            let g = truth(&set).unwrap();
+            claims.push(periodic_claim(&set, &g.values, g.qp.preperiod, g.qp.period));
+        }
+        claims.insert(1, periodic());
+        judge(&periodic_table_certificate(&claims, search_provenance()));
+        return;
+    } else if input.kind % 4 == 1 && outcome.preperiod == 0 {
         let p = outcome.period;
         let block: Vec<u64> = (0..p).filter(|&x| game.value(x) == 0).collect();
         let mut c = pset_claim(&moves, p, block);
@@ -339,14 +434,14 @@ fuzz_target!(|data: &[u8]| {
         }
         Claim::PSet(c)
     } else {
-        let mut c = sequence_claim(&moves, &game.values, game.qp.preperiod, game.qp.period);
+        let mut c = sequence_claim(&moves, &game.values, q, p);
         for m in input.mutations.iter().take(4) {
             mutate_sequence(&mut c, m);
         }
         Claim::Sequence(c)
     };
     judge(&Certificate {
-        format: FORMAT_VERSION,
+        format: claim.format_version().max(FORMAT_VERSION),
         provenance: search_provenance(),
         claim,
     });

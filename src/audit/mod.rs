@@ -4,15 +4,19 @@
 //! Layers, one way only: [`crate::claim`] (a claim, its scope and verdict)
 //! at the bottom; each paper's claims above it
 //! ([`crate::subtraction::claims`], [`crate::avoidance::claims`]); the
-//! registry and the report here, on top.
+//! registry, the report, the baseline and the certificate store here, on
+//! top.
 
+pub mod baseline;
 pub mod report;
+pub mod store;
 
 pub use crate::claim::{
-    check_instances, Claim, ClaimResult, InstanceOutcome, Scope, Status, Verdict,
+    check_instances, decide, Claim, ClaimResult, InstanceOutcome, Kind, Scope, Verdict,
 };
 
-/// Every registered claim, paper A first, in statement order.
+/// Every registered claim, paper A first, each paper in the order of its
+/// text.
 pub fn registry() -> Vec<Claim> {
     let mut v = crate::subtraction::claims::claims();
     v.extend(crate::avoidance::claims::claims());

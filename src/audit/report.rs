@@ -1,8 +1,17 @@
 //! Running the registry and rendering the audit table.
+//!
+//! Each claim runs on the scope (claims in parallel, and each claim's
+//! instances in parallel chunks); its verdict is decided by
+//! [`crate::claim::decide`]; the certificates of its counterexamples are
+//! re-checked here by the checker's library (the rules `nimcheck` applies),
+//! and a correction entry is linked to the printed statement it corrects.
 
-use super::{Claim, ClaimResult, Scope, Status, Verdict};
+use super::{decide, Claim, ClaimResult, Kind, Scope, Verdict};
+use crate::claim::Correction;
+use nimcert_check::{check_certificate, Limits};
 use rayon::prelude::*;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// One row of the audit table.
 #[derive(Clone, Debug, Serialize)]
@@ -11,98 +20,316 @@ pub struct Row {
     pub id: String,
     /// The statement as printed, one line.
     pub statement: String,
+    /// Where it is in the text.
+    pub location: String,
     /// Its hypotheses.
     pub hypotheses: String,
-    /// "theorem", "conjecture" or "example".
-    pub status: String,
-    /// Instances checked.
-    pub instances: u64,
-    /// "holds", "fails" or "open".
-    pub verdict: String,
-    /// The smallest counterexample, when the verdict is "fails".
-    pub counterexample: Option<String>,
+    /// "theorem", "conjecture", "example", "fragment" or "reconstructed".
+    pub kind: String,
+    /// For a fragment, what is lost; for a reconstruction, what is tested.
+    pub kind_note: Option<String>,
+    /// What one instance is ("bases (a, b)", "triples", …).
+    pub unit: String,
+    /// The verdict: holds, fails, fragment, reconstructed, open, not checked.
+    pub verdict: Verdict,
+    /// Instances the statement says something about.
+    pub applicable: u64,
+    /// Applicable instances where it fails.
+    pub failing: u64,
+    /// The smallest counterexamples (at most three), smallest first.
+    pub counterexamples: Vec<String>,
+    /// Whether every certificate of a counterexample was accepted by the
+    /// checker's rules; `None` when the counterexamples are numbers alone
+    /// (no game to certify) or there is none.
+    pub certificates_accepted: Option<bool>,
     /// The range checked.
     pub range: String,
+    /// The entry that corrects this one, with how.
+    pub corrected_by: Option<String>,
+    /// The printed statement this entry corrects, with how.
+    pub corrects: Option<String>,
+    /// What the comparison of this entry with its correction shows.
+    pub correction_finding: Option<String>,
+    /// A further finding computed on the range.
+    pub note: Option<String>,
     /// Seconds spent.
-    #[serde(skip)]
     pub seconds: f64,
+    /// Perturbed by the test seam (`--perturb`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub perturbed: bool,
+}
+
+impl Serialize for Verdict {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
 }
 
 /// Keeps the claims whose id starts with one of `prefixes` (all when empty).
 pub fn select(claims: Vec<Claim>, prefixes: &[String]) -> Vec<Claim> {
     claims
         .into_iter()
-        .filter(|c| prefixes.is_empty() || prefixes.iter().any(|p| c.id.starts_with(p.as_str())))
+        .filter(|c| matches(c.id, prefixes))
         .collect()
 }
 
-/// Runs every claim (in parallel, results in registry order); `done` is
-/// called after each claim with its id.
+/// Whether `id` starts with one of `prefixes` (every id when empty).
+pub fn matches(id: &str, prefixes: &[String]) -> bool {
+    prefixes.is_empty() || prefixes.iter().any(|p| id.starts_with(p.as_str()))
+}
+
+/// The total work estimate of the claims on a scope.
+pub fn estimate(claims: &[Claim], scope: &Scope) -> u64 {
+    claims
+        .iter()
+        .map(|c| (c.estimate)(scope))
+        .fold(0u64, u64::saturating_add)
+}
+
+/// Runs every claim (in parallel, results in registry order); claims whose
+/// id matches `perturb` run with the test seam on. `done` is called after
+/// each claim with its id.
 pub fn run(
     claims: &[Claim],
     scope: &Scope,
+    perturb: &[String],
     done: &(dyn Fn(&str) + Sync),
 ) -> Vec<(Row, ClaimResult)> {
-    claims
+    let mut results: Vec<(Row, ClaimResult)> = claims
         .par_iter()
         .map(|claim| {
+            let perturbed = !perturb.is_empty() && matches(claim.id, perturb);
+            let scope = Scope {
+                perturb: perturbed,
+                ..scope.clone()
+            };
             let start = std::time::Instant::now();
-            let result = (claim.run)(scope);
+            let result = (claim.run)(&scope);
             done(claim.id);
-            (row(claim, &result, start.elapsed().as_secs_f64()), result)
+            let mut row = row(claim, &result, start.elapsed().as_secs_f64());
+            row.perturbed = perturbed;
+            (row, result)
         })
-        .collect()
+        .collect();
+    link_corrections(claims, &mut results);
+    results
 }
 
 fn row(claim: &Claim, result: &ClaimResult, seconds: f64) -> Row {
-    let (verdict, counterexample) = match &result.verdict {
-        Verdict::Holds => ("holds", None),
-        Verdict::Open => ("open", None),
-        Verdict::Fails { counterexample } => ("fails", Some(counterexample.clone())),
+    let kind_note = match claim.kind {
+        Kind::Fragment { lost } => Some(lost.to_string()),
+        Kind::Reconstructed { tests } => Some(tests.to_string()),
+        _ => None,
     };
     Row {
         id: claim.id.to_string(),
         statement: claim.printed.to_string(),
+        location: claim.location.to_string(),
         hypotheses: claim.hypotheses.to_string(),
-        status: match claim.status {
-            Status::Theorem => "theorem",
-            Status::Conjecture => "conjecture",
-            Status::Example => "example",
-        }
-        .to_string(),
-        instances: result.instances,
-        verdict: verdict.to_string(),
-        counterexample,
+        kind: claim.kind.name().to_string(),
+        kind_note,
+        unit: claim.unit.to_string(),
+        verdict: decide(&claim.kind, result),
+        applicable: result.applicable,
+        failing: result.failing,
+        counterexamples: result.examples.iter().map(|e| e.text.clone()).collect(),
+        certificates_accepted: certificates_accepted(result),
         range: result.range.clone(),
+        corrected_by: None,
+        corrects: claim
+            .corrects
+            .map(|c| format!("{} ({})", c.of, describe(&c.how))),
+        correction_finding: None,
+        note: result.note.clone(),
         seconds,
+        perturbed: false,
     }
 }
 
-/// The text after the verdict: the counterexample, or the range verified.
-fn detail(row: &Row) -> String {
-    match (&row.counterexample, row.verdict.as_str()) {
-        (Some(cx), _) => format!("smallest counterexample: {cx}"),
-        (None, "open") => format!("open, verified on {}", row.range),
-        (None, _) => format!("on {}", row.range),
+fn describe(how: &Correction) -> String {
+    match how {
+        Correction::Typo { printed, corrected } => {
+            format!("typo: {printed} corrected to {corrected}")
+        }
+        Correction::MissingHypothesis { hypothesis } => {
+            format!("hypothesis missing: {hypothesis}")
+        }
     }
 }
 
-/// A plain-text table, one line per claim.
+/// Re-checks the certificates of the counterexamples with the checker's
+/// library: `Some(true)` when every one is accepted, `Some(false)` when one
+/// is rejected or undecided (or a game counterexample has none), `None`
+/// when there is no counterexample or they are numbers alone.
+fn certificates_accepted(result: &ClaimResult) -> Option<bool> {
+    if result.examples.is_empty() || result.numbers_only {
+        return None;
+    }
+    Some(result.examples.iter().all(|e| {
+        !e.certificates.is_empty()
+            && e.certificates.iter().all(|c| {
+                matches!(
+                    check_certificate(c, &Limits::default()),
+                    nimcert_check::Verdict::Valid(_)
+                )
+            })
+    }))
+}
+
+/// Points each corrected entry at its correction, and says what the pair
+/// shows: for a missing hypothesis, whether the printed statement fails
+/// exactly on the instances without it (decided from the counts: the
+/// correction holds on the instances with the hypothesis, and the failures
+/// of the printed statement are all the others).
+fn link_corrections(claims: &[Claim], results: &mut [(Row, ClaimResult)]) {
+    let index: BTreeMap<&str, usize> = claims.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+    for (i, claim) in claims.iter().enumerate() {
+        let Some(corrects) = claim.corrects else {
+            continue;
+        };
+        let Some(&j) = index.get(corrects.of) else {
+            continue;
+        };
+        let (fix, fix_result) = (&results[i].0, &results[i].1);
+        let fix_text = format!(
+            "{} ({}): {} on {}/{} {}",
+            claim.id,
+            describe(&corrects.how),
+            fix.verdict.name(),
+            thousands(fix_result.applicable - fix_result.failing),
+            thousands(fix_result.applicable),
+            fix.unit
+        );
+        let (orig, orig_result) = (&results[j].0, &results[j].1);
+        let finding = match corrects.how {
+            Correction::MissingHypothesis { hypothesis } => {
+                let without = orig_result.applicable.saturating_sub(fix_result.applicable);
+                let exact = fix.verdict == Verdict::Holds
+                    && orig_result.failing == without
+                    && fix_result.applicable <= orig_result.applicable;
+                if exact {
+                    format!(
+                        "the printed statement fails exactly on the {} {} without the hypothesis {hypothesis}, and holds on all {} with it",
+                        thousands(without),
+                        orig.unit,
+                        thousands(fix_result.applicable)
+                    )
+                } else {
+                    format!(
+                        "the printed statement fails on {}/{} {}; with the hypothesis {hypothesis}: {} on {}/{}",
+                        thousands(orig_result.failing),
+                        thousands(orig_result.applicable),
+                        orig.unit,
+                        fix.verdict.name(),
+                        thousands(fix_result.applicable - fix_result.failing),
+                        thousands(fix_result.applicable)
+                    )
+                }
+            }
+            Correction::Typo { .. } => {
+                if fix.verdict == Verdict::Holds {
+                    format!(
+                        "with the typo corrected the statement holds on all {} {}",
+                        thousands(fix_result.applicable),
+                        fix.unit
+                    )
+                } else {
+                    format!("the corrected statement is {} too", fix.verdict.name())
+                }
+            }
+        };
+        results[j].0.corrected_by = Some(fix_text);
+        results[j].0.correction_finding = Some(finding);
+    }
+}
+
+/// "1,234".
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The counts in words: "803 bases (a, b)" or "154/803 bases (a, b) fail".
+pub fn counts(row: &Row) -> String {
+    if row.failing > 0 {
+        format!(
+            "{}/{} {} fail",
+            thousands(row.failing),
+            thousands(row.applicable),
+            row.unit
+        )
+    } else {
+        format!("{} {}", thousands(row.applicable), row.unit)
+    }
+}
+
+/// The findings of a row after its verdict, one per line.
+pub fn findings(row: &Row) -> Vec<String> {
+    let mut out = Vec::new();
+    if row.perturbed {
+        out.push("PERTURBED by --perturb (test seam): not a real result".to_string());
+    }
+    match (row.verdict, &row.kind_note) {
+        (Verdict::Fragment, Some(lost)) => out.push(format!("lost in our copy: {lost}")),
+        (Verdict::Reconstructed, Some(tests)) => out.push(format!(
+            "derived here, consistent on the range; tests {tests}"
+        )),
+        (Verdict::NotChecked, _) => {
+            out.push("no applicable instance in the range: nothing was checked".to_string())
+        }
+        _ => {}
+    }
+    if let Some(first) = row.counterexamples.first() {
+        let more = row.counterexamples.len() - 1;
+        let certified = match row.certificates_accepted {
+            Some(true) => "; its certificate is accepted by the checker",
+            Some(false) => "; ITS CERTIFICATE WAS NOT ACCEPTED BY THE CHECKER",
+            None => " (numbers alone: no game to certify)",
+        };
+        out.push(format!("smallest counterexample: {first}{certified}"));
+        if more > 0 {
+            out.push(format!("next: {}", row.counterexamples[1..].join("; ")));
+        }
+    }
+    if let Some(by) = &row.corrected_by {
+        out.push(format!("corrected by {by}"));
+    }
+    if let Some(finding) = &row.correction_finding {
+        out.push(finding.clone());
+    }
+    if let Some(of) = &row.corrects {
+        out.push(format!("corrects {of}"));
+    }
+    if let Some(note) = &row.note {
+        out.push(note.clone());
+    }
+    out
+}
+
+/// The plain-text table: per claim a line `id  verdict  counts  (range)`,
+/// then the statement and the findings, indented.
 pub fn text(rows: &[Row]) -> String {
-    let id_width = rows.iter().map(|r| r.id.len()).max().unwrap_or(2).max(2);
-    let mut out = format!(
-        "{:<id_width$}  {:>9}  {:<7}  {}\n",
-        "id", "instances", "verdict", "statement — detail"
-    );
+    let id_width = rows.iter().map(|r| r.id.chars().count()).max().unwrap_or(2);
+    let mut out = String::new();
     for r in rows {
         out += &format!(
-            "{:<id_width$}  {:>9}  {:<7}  {} — {}\n",
+            "{:<id_width$}  {:<13}  {}  on {}\n",
             r.id,
-            r.instances,
-            r.verdict,
-            r.statement,
-            detail(r)
+            r.verdict.name(),
+            counts(r),
+            r.range
         );
+        out += &format!("{:id_width$}  {}\n", "", r.statement);
+        for f in findings(r) {
+            out += &format!("{:id_width$}    {f}\n", "");
+        }
     }
     out += &summary_line(rows);
     out
@@ -110,17 +337,20 @@ pub fn text(rows: &[Row]) -> String {
 
 /// A Markdown table.
 pub fn markdown(rows: &[Row]) -> String {
+    let cell = |s: &str| s.replace('|', "\\|");
     let mut out = String::from(
-        "| id | statement | instances | verdict | detail |\n| --- | --- | ---: | --- | --- |\n",
+        "| id | statement | where | verdict | instances | findings |\n| --- | --- | --- | --- | --- | --- |\n",
     );
     for r in rows {
         out += &format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} on {} | {} |\n",
             r.id,
-            r.statement.replace('|', "\\|"),
-            r.instances,
-            r.verdict,
-            detail(r).replace('|', "\\|")
+            cell(&r.statement),
+            cell(&r.location),
+            r.verdict.name(),
+            cell(&counts(r)),
+            cell(&r.range),
+            cell(&findings(r).join("; "))
         );
     }
     out += "\n";
@@ -128,14 +358,40 @@ pub fn markdown(rows: &[Row]) -> String {
     out
 }
 
-/// "N claims: H hold, F fail, O open".
+/// How many rows have each verdict, in [`Verdict::ALL`] order.
+pub fn tally(rows: &[Row]) -> Vec<(Verdict, usize)> {
+    Verdict::ALL
+        .iter()
+        .map(|&v| (v, rows.iter().filter(|r| r.verdict == v).count()))
+        .collect()
+}
+
+/// "N claims: H hold, F fail, G fragment, R reconstructed, O open, X not checked".
 pub fn summary_line(rows: &[Row]) -> String {
-    let count = |v: &str| rows.iter().filter(|r| r.verdict == v).count();
-    format!(
-        "{} claims: {} hold, {} fail, {} open\n",
-        rows.len(),
-        count("holds"),
-        count("fails"),
-        count("open")
-    )
+    let parts: Vec<String> = tally(rows)
+        .into_iter()
+        .map(|(v, n)| {
+            let word = match v {
+                Verdict::Holds => "hold",
+                Verdict::Fails => "fail",
+                other => other.name(),
+            };
+            format!("{n} {word}")
+        })
+        .collect();
+    format!("{} claims: {}\n", rows.len(), parts.join(", "))
+}
+
+/// The JSON report: the rows and the tally.
+pub fn json(rows: &[Row]) -> String {
+    let mut summary = serde_json::Map::new();
+    for (v, n) in tally(rows) {
+        summary.insert(v.name().to_string(), n.into());
+    }
+    serde_json::to_string_pretty(&serde_json::json!({
+        "claims": rows,
+        "verdicts": summary,
+    }))
+    .expect("serializable")
+        + "\n"
 }

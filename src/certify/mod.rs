@@ -10,7 +10,8 @@ use crate::engine::outcome::prime_factors;
 use crate::engine::{Periodicity, Value};
 use crate::moves::MoveSet;
 use nimcert_check::format::{
-    Certificate, Claim, Method, PSetClaim, PeriodWitness, Provenance, SequenceClaim, FORMAT_VERSION,
+    Certificate, Claim, Method, PSetClaim, PeriodWitness, PeriodicClaim, PeriodicTableClaim,
+    Provenance, SequenceClaim, FORMAT_VERSION,
 };
 
 /// The name the engine gives itself in provenance records.
@@ -53,25 +54,7 @@ pub fn sequence_certificate(game: &Periodicity, provenance: Provenance) -> Certi
 /// If p is not the least period or q not the least pre-period of `values`
 /// (no witness exists): the caller claimed something false.
 pub fn sequence_claim(moves: &MoveSet, values: &[Value], q: u64, p: u64) -> SequenceClaim {
-    let at = |x: u64| values[if x < q + p { x } else { q + (x - q) % p } as usize];
-    let period_witnesses = prime_factors(p)
-        .into_iter()
-        .map(|r| {
-            let shift = p / r;
-            let position = (q..q + p)
-                .find(|&x| at(x) != at(x + shift))
-                .unwrap_or_else(|| panic!("p/{r} is a period: {p} is not the least period"));
-            PeriodWitness { prime: r, position }
-        })
-        .collect();
-    let preperiod_witness = (q > 0).then(|| {
-        assert_ne!(
-            at(q - 1),
-            at(q - 1 + p),
-            "q = {q} is not the least pre-period"
-        );
-        q - 1
-    });
+    let period_witnesses = period_witnesses(values, q, p);
     SequenceClaim {
         moves: moves.as_slice().to_vec(),
         preperiod: q,
@@ -81,7 +64,79 @@ pub fn sequence_claim(moves: &MoveSet, values: &[Value], q: u64, p: u64) -> Sequ
             .map(|&v| v as u32)
             .collect(),
         period_witnesses,
-        preperiod_witness,
+        preperiod_witness: (q > 0).then(|| q - 1),
+    }
+}
+
+/// One witness x ≥ q with G(x) ≠ G(x + p/r) per prime r | p, the first in
+/// [q, q + p), from the values on [0, q + p) extended periodically.
+///
+/// # Panics
+/// If p is not the least period or q not the least pre-period of `values`.
+fn period_witnesses(values: &[Value], q: u64, p: u64) -> Vec<PeriodWitness> {
+    let at = |x: u64| values[if x < q + p { x } else { q + (x - q) % p } as usize];
+    if q > 0 {
+        assert_ne!(
+            at(q - 1),
+            at(q - 1 + p),
+            "q = {q} is not the least pre-period"
+        );
+    }
+    prime_factors(p)
+        .into_iter()
+        .map(|r| {
+            let shift = p / r;
+            let position = (q..q + p)
+                .find(|&x| at(x) != at(x + shift))
+                .unwrap_or_else(|| panic!("p/{r} is a period: {p} is not the least period"));
+            PeriodWitness { prime: r, position }
+        })
+        .collect()
+}
+
+/// The `Periodic` claim (format 2) for values on [0, q + p) with least
+/// pre-period q and least period p: S, q, p and the period witnesses,
+/// without the values (the checker recomputes them).
+///
+/// # Panics
+/// As [`sequence_claim`].
+pub fn periodic_claim(moves: &MoveSet, values: &[Value], q: u64, p: u64) -> PeriodicClaim {
+    PeriodicClaim {
+        moves: moves.as_slice().to_vec(),
+        preperiod: q,
+        period: p,
+        period_witnesses: period_witnesses(values, q, p),
+    }
+}
+
+/// A `Periodic` certificate (format 2) for a solved game.
+pub fn periodic_certificate(game: &Periodicity, provenance: Provenance) -> Certificate {
+    let claim = Claim::Periodic(periodic_claim(
+        &game.moves,
+        &game.values,
+        game.qp.preperiod,
+        game.qp.period,
+    ));
+    Certificate {
+        format: claim.format_version(),
+        provenance,
+        claim,
+    }
+}
+
+/// A `PeriodicTable` certificate (format 2): the claims, one a line, in the
+/// given order (e.g. every triple of one sweep unit).
+pub fn periodic_table_certificate(claims: &[PeriodicClaim], provenance: Provenance) -> Certificate {
+    let mut games = String::new();
+    for claim in claims {
+        games.push_str(&nimcert_check::periodic::write_row(claim));
+        games.push('\n');
+    }
+    let claim = Claim::PeriodicTable(PeriodicTableClaim { games });
+    Certificate {
+        format: claim.format_version(),
+        provenance,
+        claim,
     }
 }
 

@@ -1,13 +1,20 @@
 //! `nimcert atlas`: the periodicity landscape of {a, b, c} for a fixed a.
 
+use super::limits::{position_limit, within, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+use super::output::{check_output_file, print_bytes, write_bytes};
 use super::CliError;
 use clap::{Args, ValueEnum};
-use nimcert::engine::DEFAULT_MAX_POSITIONS;
-use nimcert::pictures::atlas::{Atlas, AtlasError, Show};
-use nimcert::pictures::render;
+use nimcert::moves::{MoveSet, MAX_MOVE};
+use nimcert::pictures::atlas::{Atlas, AtlasError, Show, MAX_CELLS};
+use nimcert::pictures::{render, Medium};
 use nimcert::range::RangeArg;
+use nimcert::sweep::SweepSpec;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// The default bound on a PNG's pixels (`--max-pixels`): 2^26, 256 MiB of
+/// image in memory.
+pub(super) const DEFAULT_MAX_PIXELS: u64 = 1 << 26;
 
 /// Arguments of `nimcert atlas`.
 ///
@@ -21,17 +28,17 @@ use std::process::ExitCode;
 /// covering statement's prediction (q = 0, least period, values of one
 /// period) disagrees with the engine get a thick red outline.
 ///
-/// Output: SVG, or PNG with --png or an output path ending in .png
-/// (rendered with resvg; text needs a system font and is left out without
-/// one). `-o -` writes to standard output.
-///
-/// Exit status: 0 drawn and every prediction agrees with the engine;
-/// 1 drawn, and some cell's prediction disagrees (marked in red);
-/// 2 bad input or output; 3 no period within --max-positions.
+/// Output: SVG (with tooltips), PNG (--png or a path ending in .png,
+/// rendered with resvg) or PDF (--pdf or .pdf, vector, fonts embedded, for
+/// LaTeX); text needs a system font and is left out without one. `-o -`
+/// writes to standard output. The cell side follows the range unless
+/// --cell gives it, and a wide c range wraps into panels.
 #[derive(Args)]
-#[command(
-    after_help = "Cells where a covering statement's prediction (q = 0, least period, values of one period) disagrees with the engine get a thick red outline; each cell's SVG <title> gives its statement, q and p. PNG: --png or an output ending in .png (resvg; text needs a system font).\n\nExit status: 0 drawn and every prediction agrees with the engine; 1 drawn, and some cell's prediction disagrees (outlined red, listed on stderr); 2 bad input or output; 3 no period within --max-positions."
-)]
+#[command(after_help = concat!(
+    "Cells where a covering statement's prediction (q = 0, least period, values of one period) disagrees with the engine get a thick red outline (exit 1, listed on stderr); each cell's SVG <title> gives its statement, q and p. The output is .svg, .png or .pdf (or --png / --pdf under any name, - for standard output); it is checked before any work.\n\n\
+Limits, checked before the work: a and the ranges are at most 2^24; at most --max-cells cells (rows × columns); the estimated work (64 steps per unit of c per game, as for `sweep`) at most --max-work; a PNG at most --max-pixels pixels. Each game stops at --max-positions positions (or its share of --max-work). Exit 3 names the flag.\n\n",
+    super::exit_status!()
+))]
 pub struct AtlasArgs {
     /// The least move a (fixed).
     #[arg(long)]
@@ -46,21 +53,35 @@ pub struct AtlasArgs {
     /// period or the least pre-period (both on a log scale).
     #[arg(long, value_enum, default_value_t = ShowArg::Row)]
     show: ShowArg,
-    /// Output file (.svg, or .png); `-` for standard output.
-    #[arg(short, long)]
+    /// Output file (.svg, .png or .pdf); `-` for standard output.
+    #[arg(short, long, allow_hyphen_values = true)]
     output: PathBuf,
     /// Write PNG whatever the output's extension.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "pdf")]
     png: bool,
-    /// Side of a cell in pixels (at --scale 1).
-    #[arg(long, default_value_t = 10)]
-    cell: u32,
-    /// PNG scale factor.
+    /// Write PDF (vector, fonts embedded) whatever the output's extension.
+    #[arg(long)]
+    pdf: bool,
+    /// Side of a cell in pixels (at --scale 1) [default: 10, less (down to
+    /// 4) for a range wider than 1200 pixels or taller than 900]. A range
+    /// wider than 1200 pixels wraps into panels.
+    #[arg(long)]
+    cell: Option<u32>,
+    /// PNG scale factor (a PDF is vector and needs none).
     #[arg(long, default_value_t = 1.0)]
     scale: f32,
-    /// Engine bound on positions per game.
+    /// Engine bound on positions per game (exit 3).
     #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: u64,
+    /// Refuse an atlas estimated over this many steps (exit 3).
+    #[arg(long, default_value_t = DEFAULT_MAX_WORK)]
+    max_work: u64,
+    /// Refuse an atlas of more cells (rows × columns) than this (exit 3).
+    #[arg(long, default_value_t = MAX_CELLS)]
+    max_cells: u64,
+    /// Refuse a PNG of more pixels than this (exit 3).
+    #[arg(long, default_value_t = DEFAULT_MAX_PIXELS)]
+    max_pixels: u64,
 }
 
 /// `--show`.
@@ -75,30 +96,81 @@ enum ShowArg {
 }
 
 pub fn run(args: AtlasArgs) -> Result<ExitCode, CliError> {
-    let range = |name: &str, text: &str, smallest: u64| {
-        text.parse::<RangeArg>()
-            .map(|r| r.resolve(smallest))
-            .map_err(|e| CliError::input(format!("--{name}: {e}")))
-    };
-    if args.a == 0 {
-        return Err(CliError::input("--a: must be positive"));
+    if args.a == 0 || args.a > MAX_MOVE {
+        return Err(CliError::input(format!(
+            "--a {}: must be 1 to {MAX_MOVE}",
+            args.a
+        )));
     }
-    if args.cell == 0 || args.cell > 100 {
+    if args.cell.is_some_and(|cell| cell == 0 || cell > 100) {
         return Err(CliError::input("--cell: must be 1 to 100 pixels"));
     }
+    let range = |name: &str, text: &str, least: u64| {
+        let r = text
+            .parse::<RangeArg>()
+            .map_err(|e| CliError::input(format!("--{name}: {e}")))?;
+        r.check(name, least, MAX_MOVE).map_err(CliError::input)?;
+        Ok::<_, CliError>(r.resolve(least))
+    };
     let b = range("b", &args.b, args.a + 1)?;
     let c = range("c", &args.c, args.a + 2)?;
-    let atlas = Atlas::compute(args.a, b, c, args.max_positions).map_err(|e| match e {
+    let format = picture_format(&args.output, args.png, args.pdf)?;
+    check_picture_path(&args.output)?;
+    // Size and work, before any game is solved.
+    let cell = args.cell.unwrap_or_else(|| Atlas::auto_cell(&b, &c));
+    let layout = Atlas::layout_of(&b, &c, cell);
+    let cells = u128::from(layout.cols) * u128::from(layout.rows);
+    if cells > u128::from(args.max_cells) {
+        return Err(CliError::limit(
+            "--max-cells",
+            format!(
+                "{} × {} cells, over --max-cells {}",
+                layout.rows, layout.cols, args.max_cells
+            ),
+        ));
+    }
+    check_size(
+        format,
+        layout.width,
+        layout.height,
+        args.scale,
+        args.max_pixels,
+    )?;
+    let games = SweepSpec {
+        a: args.a.to_string(),
+        b: format!("{}..={}", b.start(), b.end()),
+        c: format!("{}..={}", c.start(), c.end()),
+        primitive: false,
+        non_additive: false,
+        max_positions: args.max_positions,
+    }
+    .size()
+    .map_err(|_| CliError::input("no pair b < c in the given ranges"))?;
+    within(
+        games.work(),
+        args.max_work,
+        "--max-work",
+        &format!("this atlas ({} games)", games.triples),
+    )?;
+    let three = MoveSet::new(&[1, 2, 3]).expect("three moves");
+    let (limit, flag) = position_limit(&three, args.max_positions, args.max_work);
+    let atlas = Atlas::compute_bounded(args.a, b, c, limit, args.max_cells).map_err(|e| match e {
         AtlasError::Input(_) => CliError::input(e),
-        AtlasError::NoPeriod { .. } => CliError::no_period(format!("{{{},…}}: {e}", args.a)),
+        AtlasError::NoPeriod { b, c, .. } => CliError::limit(
+            flag,
+            format!(
+                "{{{},{b},{c}}}: no period found below {limit} positions, the bound that {flag} sets",
+                args.a
+            ),
+        ),
     })?;
     let show = match args.show {
         ShowArg::Row => Show::Row,
         ShowArg::Period => Show::Period,
         ShowArg::Preperiod => Show::Preperiod,
     };
-    let svg = atlas.svg(show, args.cell);
-    write_picture(&args.output, &svg, args.png, args.scale)?;
+    let svg = atlas.svg_for(show, cell, format.medium());
+    write_picture(&args.output, &svg, format, args.scale)?;
     let bad: Vec<String> = atlas
         .disagreements()
         .map(|cell| format!("{{{},{},{}}}", atlas.a, cell.b, cell.c))
@@ -106,44 +178,147 @@ pub fn run(args: AtlasArgs) -> Result<ExitCode, CliError> {
     if bad.is_empty() {
         Ok(ExitCode::SUCCESS)
     } else {
-        eprintln!(
-            "nimcert: {} cell(s) where the prediction disagrees with the engine: {}",
+        let shown: Vec<&str> = bad.iter().take(20).map(String::as_str).collect();
+        let more = if bad.len() > 20 { " …" } else { "" };
+        super::warn(&format!(
+            "nimcert: {} cell(s) where the prediction disagrees with the engine: {}{more}",
             bad.len(),
-            bad.join(" ")
-        );
+            shown.join(" ")
+        ));
         Ok(ExitCode::from(1))
     }
 }
 
-/// Writes the picture as SVG, or as PNG when asked (`--png`, or a path
-/// ending in .png), atomically (a temporary file in the same directory,
-/// then a rename); `-` is standard output.
-pub(super) fn write_picture(path: &Path, svg: &str, png: bool, scale: f32) -> Result<(), CliError> {
-    let png = png
-        || path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
-    let bytes = if png {
-        render::png(svg, scale).map_err(CliError::input)?
+/// The format of a picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PictureFormat {
+    /// SVG, with tooltips.
+    Svg,
+    /// PNG, rendered with resvg.
+    Png,
+    /// PDF, vector, through svg2pdf.
+    Pdf,
+}
+
+impl PictureFormat {
+    /// Tooltips belong to SVG, read on screen; PNG and PDF are for print.
+    pub(super) fn medium(self) -> Medium {
+        match self {
+            PictureFormat::Svg => Medium::Screen,
+            PictureFormat::Png | PictureFormat::Pdf => Medium::Print,
+        }
+    }
+}
+
+/// The picture's format: `--png` or `--pdf`, else the path's extension;
+/// `.svg` (or `-`) is SVG, any other name is refused (`-o x.jpg` would
+/// otherwise silently hold SVG).
+pub(super) fn picture_format(path: &Path, png: bool, pdf: bool) -> Result<PictureFormat, CliError> {
+    let format = if png {
+        PictureFormat::Png
+    } else if pdf {
+        PictureFormat::Pdf
+    } else if path.as_os_str() == "-" {
+        PictureFormat::Svg
     } else {
-        svg.as_bytes().to_vec()
+        match path.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("png") => PictureFormat::Png,
+            Some(e) if e.eq_ignore_ascii_case("pdf") => PictureFormat::Pdf,
+            Some(e) if e.eq_ignore_ascii_case("svg") => PictureFormat::Svg,
+            _ => return Err(CliError::input(format!(
+                "{}: a picture is written as .svg or .png or .pdf (or --png / --pdf under any name)",
+                path.display()
+            ))),
+        }
+    };
+    if format == PictureFormat::Pdf && !render::PDF {
+        return Err(CliError::input(render::NO_PDF));
+    }
+    Ok(format)
+}
+
+/// Checks the output path before any work (`-` is standard output).
+pub(super) fn check_picture_path(path: &Path) -> Result<(), CliError> {
+    if path.as_os_str() == "-" {
+        Ok(())
+    } else {
+        check_output_file(path)
+    }
+}
+
+/// Refuses, before it is computed, a picture of `width` × `height` units
+/// too large for its format: a PNG of more than `max_pixels` pixels at
+/// `scale` (exit 3 naming --max-pixels) or with a side over
+/// [`render::MAX_SIDE`], a PDF page with a side over
+/// [`render::MAX_PDF_SIDE`] points (exit 2).
+pub(super) fn check_size(
+    format: PictureFormat,
+    width: f64,
+    height: f64,
+    scale: f32,
+    max_pixels: u64,
+) -> Result<(), CliError> {
+    match format {
+        PictureFormat::Svg => Ok(()),
+        PictureFormat::Png => check_pixels(width, height, scale, max_pixels),
+        PictureFormat::Pdf => {
+            let side = render::MAX_PDF_SIDE;
+            if width > side || height > side {
+                return Err(CliError::input(format!(
+                    "a PDF page of {width:.0} × {height:.0} points: each side must be at most {side:.0} (lower the ranges)"
+                )));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Refuses a PNG of more than `max_pixels` pixels (a `width` × `height`
+/// picture at `scale`), before it is computed: exit 3 naming --max-pixels.
+fn check_pixels(width: f64, height: f64, scale: f32, max_pixels: u64) -> Result<(), CliError> {
+    if !(scale.is_finite() && scale > 0.0) {
+        return Err(CliError::input(format!(
+            "--scale {scale}: must be positive"
+        )));
+    }
+    let scale = f64::from(scale);
+    let (w, h) = ((width * scale).ceil(), (height * scale).ceil());
+    let side = f64::from(render::MAX_SIDE);
+    if w > side || h > side {
+        return Err(CliError::input(format!(
+            "a PNG of {w:.0} × {h:.0} pixels: each side must be at most {side:.0} (lower --scale or the ranges)"
+        )));
+    }
+    let pixels = w * h;
+    if pixels > max_pixels as f64 {
+        return Err(CliError::limit(
+            "--max-pixels",
+            format!(
+                "a PNG of {:.0} × {:.0} pixels, over --max-pixels {max_pixels} (or lower --scale)",
+                (width * scale).ceil(),
+                (height * scale).ceil()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Writes the picture as SVG, PNG or PDF, atomically (a temporary file
+/// beside it, then a rename; removed on any error); `-` is standard output.
+pub(super) fn write_picture(
+    path: &Path,
+    svg: &str,
+    format: PictureFormat,
+    scale: f32,
+) -> Result<(), CliError> {
+    let bytes = match format {
+        PictureFormat::Svg => svg.as_bytes().to_vec(),
+        PictureFormat::Png => render::png(svg, scale).map_err(CliError::input)?,
+        PictureFormat::Pdf => render::pdf(svg).map_err(CliError::input)?,
     };
     if path.as_os_str() == "-" {
-        use std::io::Write;
-        let _ = std::io::stdout().lock().write_all(&bytes);
-        return Ok(());
+        print_bytes(&bytes)
+    } else {
+        write_bytes(path, &bytes)
     }
-    let fail = |e: std::io::Error| CliError::io(format!("{}: {e}", path.display()));
-    let name = path
-        .file_name()
-        .ok_or_else(|| CliError::io(format!("{}: not a file name", path.display())))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".tmp{}", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    std::fs::write(&tmp, &bytes).map_err(fail)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        fail(e)
-    })
 }

@@ -4,25 +4,36 @@ use super::output::print;
 use super::progress::bar;
 use super::CliError;
 use clap::{Args, ValueEnum};
-use nimcert::audit::{registry, report, Scope};
+use nimcert::audit::baseline::{self, Baseline};
+use nimcert::audit::report::{self, Row};
+use nimcert::audit::store::CertStore;
+use nimcert::audit::{registry, Scope, Verdict};
+use nimcert::claim::{CertificateRef, CertificateSink};
 use nimcert::range::RangeArg;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Output format of the audit table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum AuditFormat {
-    /// A plain-text table.
+    /// A plain-text table: per claim a line `id verdict counts on range`,
+    /// then the statement and the findings, indented.
     #[default]
     Text,
-    /// One JSON object: {"claims": [...], "holds": n, "fails": n, "open": n}.
+    /// One JSON object: {"claims": [...], "verdicts": {"holds": n, ...}}.
     Json,
     /// A Markdown table.
     Markdown,
 }
 
-/// Arguments of `nimcert audit` (its help text is the subcommand's doc in
-/// `cli/mod.rs`).
+/// The default bound on the estimated work (elementary steps).
+const DEFAULT_MAX_WORK: u64 = 2_000_000_000_000;
+
+/// The default bound on the certificates written by `--certs` (bytes).
+const DEFAULT_MAX_CERT_BYTES: u64 = 8 << 30;
+
+/// Arguments of `nimcert audit`.
 #[derive(Args)]
 pub struct AuditArgs {
     /// Only claims whose id starts with this (repeatable), e.g. `A.Table1`.
@@ -32,24 +43,69 @@ pub struct AuditArgs {
     /// and size (paper B points or vertices); RANGE is N, A..=B or ..=B.
     #[arg(long = "range", value_name = "KEY=RANGE")]
     ranges: Vec<String>,
-    /// Use each claim's much larger extended range (conjectures).
+    /// Use the much larger extended ranges of the conjectures.
     #[arg(long)]
     extended: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: AuditFormat,
-    /// Write the certificates behind every verdict into DIR/<claim id>/.
+    /// Compare every verdict and count with the baseline FILE: exit 0 when
+    /// they are equal, 1 with a diff (on stderr) when anything changed.
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    baseline: Option<PathBuf>,
+    /// Write this run's verdicts and counts as the new baseline FILE.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
+    /// Store the certificates behind every verdict in DIR, each once
+    /// (DIR/objects/<hash>.ron), with an index per claim
+    /// (DIR/claims/<id>.json); the size is printed before writing.
     #[arg(long, value_name = "DIR")]
     certs: Option<PathBuf>,
-    /// List the registered claims and exit.
+    /// Refuse to write more than this many bytes of certificates (exit 3).
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_CERT_BYTES)]
+    max_cert_bytes: u64,
+    /// Refuse to start an audit whose estimated work exceeds this many
+    /// elementary steps (exit 3); the default admits --extended.
+    #[arg(long, value_name = "STEPS", default_value_t = DEFAULT_MAX_WORK)]
+    max_work: u64,
+    /// List the selected claims (id, kind, where in the text, statement)
+    /// and exit.
     #[arg(long)]
     list: bool,
+    /// Test seam: flip the outcome of the first applicable instance of the
+    /// claims whose id starts with ID, as a one-character change to their
+    /// closed form would. For testing the baseline comparison only.
+    #[arg(long, value_name = "ID", hide = true)]
+    perturb: Vec<String>,
 }
+
+/// The help text of `nimcert audit` (the subcommand's long about).
+pub const LONG_ABOUT: &str = "\
+Audit every registered statement of papers A and B.
+
+Runs every claim (numbered statements, displayed formulas and checkable
+sentences of both papers) on its default range, or the overrides, and prints
+per claim its verdict, counts, range and findings. Verdicts:
+
+  holds          the statement as printed holds on every applicable instance
+  fails          it is false: failing/applicable counts, the smallest
+                 counterexample with a certificate the checker accepts, and
+                 the correction (typo, missing hypothesis) when one holds
+  fragment       our copy lost part of the statement; the rest is audited
+  reconstructed  a formula lost from our copy, derived here, consistent
+  open           a conjecture, verified on the range
+  not checked    no applicable instance in the range
+
+Exit status: 0 success (with --baseline: every verdict and count equals the
+baseline); 1 a claim fails (without --baseline), a verdict or count differs
+from the baseline (the diff is on stderr), or a counterexample's certificate
+is not accepted; 2 bad input, or a selected claim was not checked; 3 a limit
+was reached (--max-work, --max-cert-bytes); 4 a file could not be read or
+written.";
 
 fn scope(args: &AuditArgs) -> Result<Scope, CliError> {
     let mut scope = Scope {
         extended: args.extended,
-        want_certificates: args.certs.is_some(),
         ..Scope::default()
     };
     for spec in &args.ranges {
@@ -78,57 +134,188 @@ fn scope(args: &AuditArgs) -> Result<Scope, CliError> {
     Ok(scope)
 }
 
+/// Reads the baseline FILE with a bound, before any work.
+fn read_baseline(path: &Path) -> Result<Baseline, CliError> {
+    let text = nimcert::io::read_text_bounded(path, baseline::MAX_BYTES).map_err(|e| match e {
+        nimcert::io::ReadError::TooLarge(_) => CliError::input(format!(
+            "{}: a baseline is at most {} bytes",
+            path.display(),
+            baseline::MAX_BYTES
+        )),
+        nimcert::io::ReadError::NotText => {
+            CliError::input(format!("{}: not UTF-8 text", path.display()))
+        }
+        nimcert::io::ReadError::Io(e) => CliError::io(format!("{}: {e}", path.display())),
+    })?;
+    Baseline::from_json(&text)
+        .map_err(|e| CliError::input(format!("{}: not a baseline: {e}", path.display())))
+}
+
 pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     let claims = report::select(registry(), &args.claims);
     if claims.is_empty() {
         return Err(CliError::input(format!(
-            "no claim matches {:?}",
+            "no claim matches {:?} (see nimcert audit --list)",
             args.claims
         )));
     }
     if args.list {
-        let lines: Vec<String> = claims
+        let lines: String = claims
             .iter()
-            .map(|c| format!("{}  {}", c.id, c.printed))
+            .map(|c| {
+                format!(
+                    "{}\t{}\t{}\t{}\n",
+                    c.id,
+                    c.kind.name(),
+                    c.location,
+                    c.printed
+                )
+            })
             .collect();
-        print(&(lines.join("\n") + "\n"));
+        print(&lines)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let scope = scope(&args)?;
+    if !args.perturb.is_empty() && args.write_baseline.is_some() {
+        return Err(CliError::input(
+            "--perturb is a test seam and cannot write a baseline",
+        ));
+    }
+    let mut scope = scope(&args)?;
+    let work = report::estimate(&claims, &scope);
+    if work > args.max_work {
+        let about = if work == u64::MAX {
+            "more than 1.8e19".to_string()
+        } else {
+            format!("about {work:.1e}", work = work as f64)
+        };
+        return Err(CliError::limit(
+            "--max-work",
+            format!(
+            "the audit would take {about} steps, over the limit of {} (raise --max-work, or narrow --range or --claim)",
+            args.max_work
+        ),
+        ));
+    }
+    let expected = args.baseline.as_deref().map(read_baseline).transpose()?;
+    if let Some(path) = &args.write_baseline {
+        super::output::check_output_file(path)?;
+    }
+    let store = match &args.certs {
+        Some(dir) => {
+            super::output::prepare_dir(dir)?;
+            let store = Arc::new(CertStore::new());
+            scope.store = Some(store.clone() as Arc<dyn CertificateSink>);
+            Some(store)
+        }
+        None => None,
+    };
     let progress = bar(claims.len() as u64, "audit");
-    let results = report::run(&claims, &scope, &|id| {
+    let results = report::run(&claims, &scope, &args.perturb, &|id| {
         progress.set_message(id.to_string());
         progress.inc(1);
     });
     progress.finish_and_clear();
-    if let Some(dir) = &args.certs {
-        for (row, result) in &results {
-            for (stem, cert) in &result.certificates {
-                let path = dir.join(&row.id).join(format!("{stem}.ron"));
-                super::output::write_atomically(&path, &nimcert::check::to_ron(cert))?;
-            }
-        }
+    if let (Some(dir), Some(store)) = (&args.certs, &store) {
+        let indexes: Vec<(String, Vec<CertificateRef>)> = results
+            .iter()
+            .map(|(row, result)| (row.id.clone(), result.index.clone()))
+            .collect();
+        write_certificates(dir, store, &indexes, args.max_cert_bytes)?;
     }
-    let rows: Vec<report::Row> = results.into_iter().map(|(row, _)| row).collect();
-    let text = match args.format {
+    let rows: Vec<Row> = results.into_iter().map(|(row, _)| row).collect();
+    print(&match args.format {
         AuditFormat::Text => report::text(&rows),
         AuditFormat::Markdown => report::markdown(&rows),
-        AuditFormat::Json => {
-            let count = |v: &str| rows.iter().filter(|r| r.verdict == v).count();
-            serde_json::to_string_pretty(&serde_json::json!({
-                "claims": rows,
-                "holds": count("holds"),
-                "fails": count("fails"),
-                "open": count("open"),
-            }))
-            .expect("serializable")
-                + "\n"
+        AuditFormat::Json => report::json(&rows),
+    })?;
+    finish(&args, &rows, expected.as_ref())
+}
+
+/// Prints the size of the certificates, refuses it over the limit, writes.
+fn write_certificates(
+    dir: &Path,
+    store: &CertStore,
+    indexes: &[(String, Vec<CertificateRef>)],
+    max_bytes: u64,
+) -> Result<(), CliError> {
+    let plan = store.plan(indexes);
+    eprintln!(
+        "certificates: {} distinct objects for {} references, {} claim indexes, {:.1} MB, into {}",
+        plan.objects,
+        plan.references,
+        plan.indexes,
+        plan.bytes as f64 / 1e6,
+        dir.display()
+    );
+    if plan.bytes > max_bytes {
+        return Err(CliError::limit(
+            "--max-cert-bytes",
+            format!(
+            "the certificates take {} bytes, over the limit of {max_bytes} (raise --max-cert-bytes)",
+            plan.bytes
+        ),
+        ));
+    }
+    store.write(dir, indexes).map_err(CliError::io)
+}
+
+/// The baseline comparison or write, and the exit status.
+fn finish(
+    args: &AuditArgs,
+    rows: &[Row],
+    expected: Option<&Baseline>,
+) -> Result<ExitCode, CliError> {
+    let actual = Baseline::of(rows);
+    let not_checked: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.verdict == Verdict::NotChecked)
+        .map(|r| r.id.as_str())
+        .collect();
+    let uncertified = rows.iter().any(|r| r.certificates_accepted == Some(false));
+    if let Some(path) = &args.write_baseline {
+        if !not_checked.is_empty() {
+            return Err(CliError::input(format!(
+                "not writing a baseline with claims not checked: {}",
+                not_checked.join(", ")
+            )));
         }
+        super::output::write_atomically(path, &actual.to_json())?;
+        eprintln!(
+            "wrote the baseline of {} claims to {}",
+            rows.len(),
+            path.display()
+        );
+    }
+    let changed = match (expected, &args.baseline) {
+        (Some(expected), Some(path)) => {
+            match expected.diff(&actual, &args.claims, &path.display().to_string()) {
+                Some(diff) => {
+                    eprintln!(
+                        "the audit differs from the baseline {}:\n{diff}",
+                        path.display()
+                    );
+                    true
+                }
+                None => false,
+            }
+        }
+        // A baseline just written records this run's failures on purpose.
+        _ if args.write_baseline.is_some() => false,
+        _ => rows.iter().any(|r| r.verdict == Verdict::Fails),
     };
-    print(&text);
-    let failed = rows.iter().any(|r| r.verdict == "fails");
-    Ok(if failed {
+    if uncertified {
+        eprintln!("a counterexample's certificate was not accepted by the checker");
+    }
+    if !not_checked.is_empty() {
+        eprintln!(
+            "not checked (no applicable instance): {}",
+            not_checked.join(", ")
+        );
+    }
+    Ok(if changed || uncertified {
         ExitCode::from(1)
+    } else if !not_checked.is_empty() {
+        ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
     })

@@ -2,23 +2,40 @@
 //! (paper B): nim number, maximal non-generating sets, structure diagram,
 //! the paper's covering statement, certificates.
 
-use super::output::{print, render, write_atomically, Format};
+use super::limits::{read_input, within, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_WORK};
+use super::output::{check_output_file, print, render, write_atomically, Format, LIST_ENTRIES};
 use super::CliError;
 use clap::{Args, Subcommand};
 use nimcert::avoidance::affine::AffineGeometry;
 use nimcert::avoidance::certify::{certificate, search_method};
 use nimcert::avoidance::closure::{ClosureFile, ClosureSystem};
 use nimcert::avoidance::formulas::{covering, Covering};
-use nimcert::avoidance::structure::DEFAULT_MAX_CLASSES;
+use nimcert::avoidance::structure::{TooManyClasses, DEFAULT_MAX_CLASSES};
 use nimcert::avoidance::tree::{EdgeGeometry, Tree, VertexGeometry};
 use nimcert::avoidance::{exhaustive, ConvexGeometry, Game, StructureDiagram};
 use serde::Serialize;
 use std::fmt::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// Limits of `avoid`, after its options in `--help`.
+const AVOID_LIMITS: &str = concat!(
+    "Limits, checked before the work: the work is estimated from the input\n\
+(building the geometry, the copoints of the points of W, the maximal\n\
+non-generating sets: about F^2 * n/64 steps for a family of F copoints on\n\
+n points) and refused over --max-work (exit 3). The structure diagram\n\
+stops at --max-classes classes, or earlier when its classes would cost\n\
+more than --max-work (about 8 F (n/64 + 4) steps a class); exit 3 naming\n\
+the flag. A closure file is read with a bound, --max-file-bytes. Output\n\
+is a summary (the first 20 maximal sets and 40 classes) unless --full;\n\
+JSON/RON lists keep their first 10000 entries (`truncated: true`).\n\
+\n",
+    super::exit_status!()
+);
 
 /// Arguments of `nimcert avoid`.
 #[derive(Args)]
+#[command(after_help = AVOID_LIMITS)]
 pub struct AvoidArgs {
     #[command(subcommand)]
     geometry: GeometryArgs,
@@ -27,6 +44,7 @@ pub struct AvoidArgs {
 #[derive(Subcommand)]
 enum GeometryArgs {
     /// The vertex geometry of a tree: `--edges 1-2,2-3,1-4 --win 1`.
+    #[command(after_help = AVOID_LIMITS)]
     Tree {
         /// The edges, `a-b` separated by commas.
         #[arg(long)]
@@ -38,6 +56,7 @@ enum GeometryArgs {
         common: CommonArgs,
     },
     /// The edge geometry of a tree: `--edges 1-2,2-3,1-4 --win 1-2,2-3`.
+    #[command(after_help = AVOID_LIMITS)]
     TreeEdges {
         /// The edges, `a-b` separated by commas.
         #[arg(long)]
@@ -49,24 +68,30 @@ enum GeometryArgs {
         common: CommonArgs,
     },
     /// Points of Z or Z²: `--points "0,0 2,0 1,1 1,3" --win 0,0`.
+    #[command(after_help = AVOID_LIMITS)]
     Affine {
-        /// The points, separated by spaces: `x,y` (Z²) or `x` (Z).
-        #[arg(long)]
+        /// The points, separated by spaces: `x,y` (Z²) or `x` (Z); may
+        /// start with a minus sign (`--points "-8,3 1,1"`).
+        #[arg(long, allow_hyphen_values = true)]
         points: String,
         /// W, separated by spaces: coordinates, or `@k` for the k-th point.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         win: String,
         #[command(flatten)]
         common: CommonArgs,
     },
     /// An explicit closure system from a RON file:
     /// `(points: 4, convex_sets: [[...], ...], win: [...])`, points 1..n.
+    #[command(after_help = AVOID_LIMITS)]
     Closure {
         /// The file.
         file: PathBuf,
         /// W (points 1..n, commas), instead of the file's `win`.
         #[arg(long)]
         win: Option<String>,
+        /// Refuse a file larger than this many bytes.
+        #[arg(long, default_value_t = DEFAULT_MAX_FILE_BYTES)]
+        max_file_bytes: u64,
         #[command(flatten)]
         common: CommonArgs,
     },
@@ -83,9 +108,15 @@ struct CommonArgs {
     /// The certificate file (with --certify).
     #[arg(short, long, requires = "certify")]
     output: Option<PathBuf>,
-    /// Refuse structure diagrams with more classes than this.
+    /// Refuse structure diagrams with more classes than this (exit 3).
     #[arg(long, default_value_t = DEFAULT_MAX_CLASSES)]
     max_classes: usize,
+    /// Refuse work estimated over this many steps (exit 3).
+    #[arg(long, default_value_t = DEFAULT_MAX_WORK)]
+    max_work: u64,
+    /// Print every maximal set and class (the text is otherwise a summary).
+    #[arg(long)]
+    full: bool,
 }
 
 /// The machine-readable result.
@@ -103,6 +134,9 @@ struct AvoidReport {
     derived: Option<bool>,
     predicted_nim: Option<u32>,
     agrees: Option<bool>,
+    /// True when `maximal_non_generating` or `classes` were cut to their
+    /// first entries (no --full).
+    truncated: bool,
 }
 
 #[derive(Serialize)]
@@ -119,7 +153,8 @@ fn names(game: &Game, set: &nimcert::avoidance::PointSet) -> Vec<String> {
 }
 
 impl AvoidReport {
-    fn new(game: &Game, diagram: &StructureDiagram, cover: Option<Covering>) -> Self {
+    fn new(game: &Game, diagram: &StructureDiagram, cover: Option<Covering>, full: bool) -> Self {
+        let keep = if full { usize::MAX } else { LIST_ENTRIES };
         let all = nimcert::avoidance::PointSet::full(game.size());
         let exhaustive_nim = (game.size() <= 20)
             .then(|| exhaustive::nim_number(game).ok())
@@ -131,10 +166,17 @@ impl AvoidReport {
             win: names(game, game.win()),
             nim,
             exhaustive_nim,
-            maximal_non_generating: diagram.maximal.iter().map(|m| names(game, m)).collect(),
+            maximal_non_generating: diagram
+                .maximal
+                .iter()
+                .take(keep)
+                .map(|m| names(game, m))
+                .collect(),
+            truncated: diagram.maximal.len() > keep || diagram.classes.len() > keep,
             classes: diagram
                 .classes
                 .iter()
+                .take(keep)
                 .map(|c| ClassReport {
                     set: names(game, &c.set),
                     parity: c.parity(),
@@ -151,8 +193,19 @@ impl AvoidReport {
         }
     }
 
-    fn text(&self, start: usize) -> String {
-        let braces = |v: &[String]| format!("{{{}}}", v.join(","));
+    /// The report in words: the first [`MAXIMAL_SHOWN`] maximal sets and
+    /// [`CLASSES_SHOWN`] classes, each set cut after about 60 characters,
+    /// unless `full`.
+    fn text(&self, start: usize, full: bool) -> String {
+        let braces = |v: &[String]| {
+            let set = format!("{{{}}}", v.join(","));
+            if full {
+                set
+            } else {
+                nimcert::moves::clip(&set, 60)
+            }
+        };
+        let shown = |n: usize, limit: usize| if full { n } else { n.min(limit) };
         let mut s = String::new();
         let _ = writeln!(
             s,
@@ -166,11 +219,16 @@ impl AvoidReport {
             let word = if e == self.nim { "agrees" } else { "DISAGREES" };
             let _ = writeln!(s, "exhaustive {e} ({word})");
         }
-        let maximal: Vec<String> = self
+        let all = self.maximal_non_generating.len();
+        let mut maximal: Vec<String> = self
             .maximal_non_generating
             .iter()
+            .take(shown(all, MAXIMAL_SHOWN))
             .map(|m| braces(m))
             .collect();
+        if maximal.len() < all {
+            maximal.push(format!("… ({all} sets; --full for all)"));
+        }
         let _ = writeln!(
             s,
             "maximal non-generating sets M = {{{}}}",
@@ -180,15 +238,15 @@ impl AvoidReport {
             s,
             "structure diagram (type = (pty, nim0, nim1); * marks X_Φ):"
         );
-        let width = self
-            .classes
+        let rows = shown(self.classes.len(), CLASSES_SHOWN);
+        let width = self.classes[..rows]
             .iter()
             .map(|c| braces(&c.set).chars().count())
             .max()
             .unwrap_or(1)
             .max(5);
         let _ = writeln!(s, "  {:>3}  {:<width$}  type       options", "#", "class");
-        for (i, c) in self.classes.iter().enumerate() {
+        for (i, c) in self.classes[..rows].iter().enumerate() {
             let mark = if i == start { "*" } else { " " };
             let ty = format!("({},{},{})", c.parity, c.nim0, c.nim1);
             let options: Vec<String> = c.options.iter().map(|o| o.to_string()).collect();
@@ -197,6 +255,13 @@ impl AvoidReport {
                 " {mark}{i:>3}  {:<width$}  {ty:<9}  {}",
                 braces(&c.set),
                 options.join(" ")
+            );
+        }
+        if rows < self.classes.len() {
+            let _ = writeln!(
+                s,
+                "  … ({} classes; X_Φ is #{start}; --full for all)",
+                self.classes.len()
             );
         }
         match (&self.covered_by, &self.statement, self.predicted_nim) {
@@ -224,6 +289,11 @@ impl AvoidReport {
     }
 }
 
+/// Maximal sets the text shows without --full.
+const MAXIMAL_SHOWN: usize = 20;
+/// Classes the text shows without --full.
+const CLASSES_SHOWN: usize = 40;
+
 fn tree(edges: &str) -> Result<Tree, CliError> {
     Tree::parse(edges).map_err(CliError::input)
 }
@@ -232,7 +302,53 @@ fn split(list: &str) -> impl Iterator<Item = &str> {
     list.split([',', ' ']).filter(|w| !w.is_empty())
 }
 
-fn vertex_game(edges: &str, win: &str) -> Result<Game, CliError> {
+/// The estimated work of an avoidance game, from its input, before the
+/// geometry is built: `points` n, `family` F (an upper bound on the
+/// copoints of the points of W, the family whose maximal members are 𝓜),
+/// and `build`, the steps to build the geometry and the copoints.
+struct Estimate {
+    points: u128,
+    family: u128,
+    build: u128,
+}
+
+impl Estimate {
+    /// Words of a point set.
+    fn words(&self) -> u128 {
+        self.points.div_ceil(64).max(1)
+    }
+
+    /// Steps up to the diagram: the build, then the maximal members of the
+    /// family (every pair compared, a word at a time).
+    fn before_diagram(&self) -> u128 {
+        self.build
+            .saturating_add(self.family.saturating_pow(2).saturating_mul(self.words()))
+    }
+
+    /// Steps per structure class: its intersection with each member of 𝓜
+    /// (a new set, allocated and hashed) and a subset test per member for
+    /// its options: 8 F (n/64 + 4), calibrated on the star with 3000
+    /// leaves, W = its centre (3001 classes in 3.3 s on one core, against
+    /// 3.7 × 10^9 steps estimated).
+    fn per_class(&self) -> u128 {
+        (8 * self.family * (self.words() + 4)).max(1)
+    }
+
+    /// Refuses the game when the work up to the diagram is over budget.
+    fn check(&self, max_work: u64) -> Result<(), CliError> {
+        within(
+            self.before_diagram(),
+            max_work,
+            "--max-work",
+            &format!(
+                "this game ({} points, up to {} copoints)",
+                self.points, self.family
+            ),
+        )
+    }
+}
+
+fn vertex_game(edges: &str, win: &str, max_work: u64) -> Result<(Game, Estimate), CliError> {
     let tree = tree(edges)?;
     let w = split(win)
         .map(|name| {
@@ -240,10 +356,25 @@ fn vertex_game(edges: &str, win: &str) -> Result<Game, CliError> {
                 .ok_or_else(|| CliError::input(format!("unknown vertex `{name}` in --win")))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    game(Box::new(VertexGeometry::new(tree)), w)
+    // The copoints of w are the components of T − w: deg(w) of them; the
+    // geometry holds them for every vertex, a search of the tree each.
+    let n = tree.order() as u128;
+    let degree = |v: usize| {
+        tree.edges()
+            .iter()
+            .filter(|&&(a, b)| a == v || b == v)
+            .count()
+    };
+    let estimate = Estimate {
+        points: n,
+        family: w.iter().map(|&v| degree(v) as u128).sum(),
+        build: n * (n + 2 * n.div_ceil(64)),
+    };
+    estimate.check(max_work)?;
+    Ok((game(Box::new(VertexGeometry::new(tree)), w)?, estimate))
 }
 
-fn edge_game(edges: &str, win: &str) -> Result<Game, CliError> {
+fn edge_game(edges: &str, win: &str, max_work: u64) -> Result<(Game, Estimate), CliError> {
     let tree = tree(edges)?;
     let w = split(win)
         .map(|word| {
@@ -255,10 +386,34 @@ fn edge_game(edges: &str, win: &str) -> Result<Game, CliError> {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    game(Box::new(EdgeGeometry::new(tree)), w)
+    // The copoints of an edge are its two sides; the geometry finds both
+    // sides of every edge, a search of the tree each.
+    let (n, m) = (tree.order() as u128, tree.edges().len() as u128);
+    let estimate = Estimate {
+        points: m,
+        family: 2 * w.len() as u128,
+        build: m * (n + m),
+    };
+    estimate.check(max_work)?;
+    Ok((game(Box::new(EdgeGeometry::new(tree)), w)?, estimate))
 }
 
-fn affine_game(points: &str, win: &str) -> Result<Game, CliError> {
+fn affine_game(points: &str, win: &str, max_work: u64) -> Result<(Game, Estimate), CliError> {
+    // From the words alone, before parsing: n points, and for each point
+    // of W a family of 4(n − 1) + 1 half-planes and rays, each of n points;
+    // parsing compares every pair of points.
+    let n = points.split_whitespace().count() as u128;
+    let family = win.split_whitespace().count() as u128 * (4 * n).saturating_sub(3).max(1);
+    let estimate = Estimate {
+        points: n,
+        family,
+        build: n * n + family * n,
+    };
+    estimate.check(max_work)?;
+    Ok((affine_game_parsed(points, win)?, estimate))
+}
+
+fn affine_game_parsed(points: &str, win: &str) -> Result<Game, CliError> {
     let geometry = AffineGeometry::parse(points).map_err(CliError::input)?;
     let n = geometry.size();
     let w = win
@@ -288,11 +443,27 @@ fn affine_game(points: &str, win: &str) -> Result<Game, CliError> {
     game(Box::new(geometry), w)
 }
 
-fn closure_game(file: &PathBuf, win: Option<&str>) -> Result<Game, CliError> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+fn closure_game(
+    file: &Path,
+    win: Option<&str>,
+    max_file_bytes: u64,
+    max_work: u64,
+) -> Result<(Game, Estimate), CliError> {
+    let text = read_input(file, max_file_bytes, "--max-file-bytes")?;
     let spec: ClosureFile =
         ron::from_str(&text).map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+    drop(text);
+    // The axioms compare every pair of the K convex sets (a binary search
+    // each); the copoints of w are the convex sets avoiding it.
+    let k = spec.convex_sets.len() as u128;
+    let log_k = u128::from(u128::BITS - k.leading_zeros());
+    let w_count = win.map_or(spec.win.len(), |list| split(list).count()) as u128;
+    let estimate = Estimate {
+        points: spec.points as u128,
+        family: w_count * k,
+        build: k * k * (log_k + 1) + k * spec.points as u128 * (log_k + 1),
+    };
+    estimate.check(max_work)?;
     let system = ClosureSystem::new(spec.points, &spec.convex_sets).map_err(CliError::input)?;
     let w = match win {
         Some(list) => split(list)
@@ -309,7 +480,8 @@ fn closure_game(file: &PathBuf, win: Option<&str>) -> Result<Game, CliError> {
             spec.points
         )));
     }
-    game(Box::new(system), w.into_iter().map(|x| x - 1).collect())
+    let game = game(Box::new(system), w.into_iter().map(|x| x - 1).collect())?;
+    Ok((game, estimate))
 }
 
 fn game(geometry: Box<dyn ConvexGeometry>, win: Vec<usize>) -> Result<Game, CliError> {
@@ -322,34 +494,67 @@ fn game(geometry: Box<dyn ConvexGeometry>, win: Vec<usize>) -> Result<Game, CliE
 }
 
 pub fn run(args: AvoidArgs) -> Result<ExitCode, CliError> {
-    let (game, common) = match &args.geometry {
-        GeometryArgs::Tree { edges, win, common } => (vertex_game(edges, win)?, common),
-        GeometryArgs::TreeEdges { edges, win, common } => (edge_game(edges, win)?, common),
-        GeometryArgs::Affine {
-            points,
-            win,
-            common,
-        } => (affine_game(points, win)?, common),
-        GeometryArgs::Closure { file, win, common } => {
-            (closure_game(file, win.as_deref())?, common)
-        }
+    let common = match &args.geometry {
+        GeometryArgs::Tree { common, .. }
+        | GeometryArgs::TreeEdges { common, .. }
+        | GeometryArgs::Affine { common, .. }
+        | GeometryArgs::Closure { common, .. } => common,
     };
-    let diagram = StructureDiagram::build(&game, common.max_classes).map_err(CliError::input)?;
+    if let Some(path) = &common.output {
+        check_output_file(path)?;
+    }
+    let max_work = common.max_work;
+    let (game, estimate) = match &args.geometry {
+        GeometryArgs::Tree { edges, win, .. } => vertex_game(edges, win, max_work)?,
+        GeometryArgs::TreeEdges { edges, win, .. } => edge_game(edges, win, max_work)?,
+        GeometryArgs::Affine { points, win, .. } => affine_game(points, win, max_work)?,
+        GeometryArgs::Closure {
+            file,
+            win,
+            max_file_bytes,
+            ..
+        } => closure_game(file, win.as_deref(), *max_file_bytes, max_work)?,
+    };
+    let diagram = structure_diagram(&game, &estimate, common)?;
     let cover = covering(&game, &diagram.maximal);
-    let report = AvoidReport::new(&game, &diagram, cover);
+    let report = AvoidReport::new(&game, &diagram, cover, common.full);
     if common.certify {
         let text = nimcert::check::to_ron(&certificate(&game, &diagram, search_method()));
         match &common.output {
             Some(path) => write_atomically(path, &text)?,
             None => {
-                print(&text);
+                print(&text)?;
                 return Ok(exit_code(&report));
             }
         }
     }
-    let text = render(&report, common.format, || report.text(diagram.start));
-    print(&text);
+    let text = render(&report, common.format, || {
+        report.text(diagram.start, common.full)
+    });
+    print(&text)?;
     Ok(exit_code(&report))
+}
+
+/// The structure diagram, with at most --max-classes classes, or fewer when
+/// their estimated work would pass --max-work: exit 3 naming the flag that
+/// binds.
+fn structure_diagram(
+    game: &Game,
+    estimate: &Estimate,
+    common: &CommonArgs,
+) -> Result<StructureDiagram, CliError> {
+    let by_work = u128::from(common.max_work) / estimate.per_class();
+    let (cap, flag) = if by_work < common.max_classes as u128 {
+        (by_work as usize, "--max-work")
+    } else {
+        (common.max_classes, "--max-classes")
+    };
+    StructureDiagram::build(game, cap).map_err(|TooManyClasses(n)| {
+        CliError::limit(
+            flag,
+            format!("the structure diagram has more than {n} classes, the bound that {flag} sets"),
+        )
+    })
 }
 
 /// 1 when the covering statement disagrees with computation, else 0.

@@ -1,13 +1,16 @@
 //! `nimcert certify`.
 
-use super::output::{parse_moves, print, solve_game, write_atomically};
+use super::limits::{solve_game, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+use super::output::{check_output_file, in_new_dir, parse_moves, print, write_atomically};
 use super::CliError;
 use clap::{Args, ValueEnum};
 use nimcert::certify::formula::{formula_certificates, uncovered_provenance, FormulaError};
-use nimcert::certify::{pset_certificate, search_provenance, sequence_certificate};
+use nimcert::certify::{
+    periodic_certificate, pset_certificate, search_provenance, sequence_certificate,
+};
 use nimcert::check::format::{Certificate, Provenance};
 use nimcert::check::{check_certificate, Limits, Verdict};
-use nimcert::engine::{Periodicity, DEFAULT_MAX_POSITIONS};
+use nimcert::engine::Periodicity;
 use nimcert::moves::MoveSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -20,6 +23,9 @@ pub enum ClaimKind {
     Sequence,
     /// The P-positions as one block (needs a purely periodic outcome sequence).
     Pset,
+    /// q, p and the period witnesses without the values (format 2: compact;
+    /// the checker recomputes the values by the mex rule).
+    Periodic,
 }
 
 /// Where the certified data comes from.
@@ -33,7 +39,7 @@ pub enum From {
 }
 
 /// The long help after the options (clap `after_long_help`).
-const PAPER_A_HELP: &str =
+const PAPER_A_HELP: &str = concat!(
     "`--from search` (default) writes one certificate, of the kind chosen by\n\
 `--claim`, to stdout or to the file `-o FILE`.\n\
 \n\
@@ -49,12 +55,20 @@ after a `// file: NAME` comment line, so a splitter can separate them.\n\
 `--claim` is ignored. Both certificates are run through the checker as\n\
 they are written; exit 1 if it rejects one (the statement is wrong here). A game\n\
 no statement covers gets search certificates (sequence, and P-set when\n\
-the outcome is purely periodic) whose provenance says \"uncovered\".";
+the outcome is purely periodic) whose provenance says \"uncovered\".\n\
+\n\
+The output file (or folder) is checked before any work: its folder must\n\
+exist (`-o DIR` may be new, in an existing folder), and it must not be a\n\
+device, pipe or link. Limits: --max-positions and --max-work as for\n\
+`solve` (exit 3 naming the flag).\n\
+\n",
+    super::exit_status!()
+);
 
 /// Arguments of `nimcert certify` (details in [`PAPER_A_HELP`], shown by
 /// `--help`).
 #[derive(Args)]
-#[command(after_long_help = PAPER_A_HELP)]
+#[command(after_help = super::exit_status!(), after_long_help = PAPER_A_HELP)]
 pub struct CertifyArgs {
     /// The moves, as `2,5,7` or `2 5 7`.
     #[arg(required = true, num_args = 1..)]
@@ -69,26 +83,46 @@ pub struct CertifyArgs {
     /// `--from formula`: write both certificates into this directory.
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// Give up after computing this many positions (exit 3).
+    /// Give up after computing this many positions, 2 bytes each (exit 3).
     #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: u64,
+    /// Give up after this many steps (|S| per position; exit 3).
+    #[arg(long, default_value_t = DEFAULT_MAX_WORK)]
+    max_work: u64,
 }
 
 pub fn run(args: CertifyArgs) -> Result<ExitCode, CliError> {
     let moves = parse_moves(&args.moves)?;
-    match args.from {
-        From::Search => run_search(&args, &moves),
-        From::Formula => run_formula(&args, &moves),
+    match (&args.output, args.from) {
+        (_, From::Formula) if moves.len() != 3 => Err(CliError::input(format!(
+            "{}: --from formula needs three moves a, b, c, not {}",
+            moves.short(),
+            moves.len()
+        ))),
+        (Some(path), From::Search) => {
+            check_output_file(path)?;
+            run_search(&args, &moves)
+        }
+        (Some(dir), From::Formula) => in_new_dir(dir, || {
+            for kind in ["pset", "sequence"] {
+                check_output_file(&dir.join(format!("{}.{kind}.ron", stem(&moves))))?;
+            }
+            run_formula(&args, &moves)
+        }),
+        (None, From::Search) => run_search(&args, &moves),
+        (None, From::Formula) => run_formula(&args, &moves),
     }
 }
 
 fn run_search(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError> {
-    let game = solve_game(moves, args.max_positions)?;
+    let game = solve_game(moves, args.max_positions, args.max_work)?;
     let certificate = match args.claim {
         ClaimKind::Sequence => sequence_certificate(&game, search_provenance()),
+        ClaimKind::Periodic => periodic_certificate(&game, search_provenance()),
         ClaimKind::Pset => pset_certificate(&game, search_provenance()).ok_or_else(|| {
             CliError::input(format!(
-                "{moves}: the P-positions are not purely periodic (outcome pre-period {}), so no P-set certificate exists; use --claim sequence",
+                "{}: the P-positions are not purely periodic (outcome pre-period {}), so no P-set certificate exists; use --claim sequence",
+                moves.short(),
                 game.outcome().preperiod
             ))
         })?,
@@ -96,40 +130,55 @@ fn run_search(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError>
     let text = nimcert::check::to_ron(&certificate);
     match &args.output {
         Some(path) => write_atomically(path, &text)?,
-        None => print(&text),
+        None => print(&text)?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_formula(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError> {
-    let stem = moves
+/// The file stem of a game's certificates: the moves joined by `-`.
+fn stem(moves: &MoveSet) -> String {
+    moves
         .as_slice()
         .iter()
         .map(|m| m.to_string())
         .collect::<Vec<_>>()
-        .join("-");
+        .join("-")
+}
+
+fn run_formula(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError> {
+    let stem = stem(moves);
+    let moves_shown = moves.short();
     let documents = match formula_certificates(moves.as_slice()) {
         Ok(certs) => vec![("pset", certs.pset), ("sequence", certs.sequence)],
         Err(FormulaError::Uncovered) => {
-            eprintln!("nimcert: {moves}: no statement of paper A covers this game; certificates from search");
-            let game = solve_game(moves, args.max_positions)?;
+            let game = solve_game(moves, args.max_positions, args.max_work)?;
+            super::warn(&format!("nimcert: {moves_shown}: no statement of paper A covers this game; certificates from search"));
             uncovered_certificates(&game, uncovered_provenance())
         }
         Err(e @ FormulaError::NotThreeMoves) => {
-            return Err(CliError::input(format!("{moves}: {e}")))
+            return Err(CliError::input(format!("{moves_shown}: {e}")))
         }
         Err(e @ FormulaError::Inconsistent { .. }) => {
-            eprintln!("nimcert: {moves}: {e}");
+            super::warn(&format!("nimcert: {moves_shown}: {e}"));
             return Ok(ExitCode::from(1));
         }
     };
-    let mut rejected = false;
+    let (mut rejected, mut undecided) = (false, false);
     for (kind, certificate) in &documents {
-        if let Verdict::Invalid(why) | Verdict::Undecidable(why) =
-            check_certificate(certificate, &Limits::default())
-        {
-            eprintln!("nimcert: {moves}: the {kind} certificate is rejected by the checker: {why}");
-            rejected = true;
+        match check_certificate(certificate, &Limits::default()) {
+            Verdict::Invalid(why) => {
+                let why = nimcert::moves::clip(&why, 300);
+                super::warn(&format!(
+                    "nimcert: {moves_shown}: the {kind} certificate is rejected by the checker: {why}"
+                ));
+                rejected = true;
+            }
+            Verdict::Undecidable(why) => {
+                let why = nimcert::moves::clip(&why, 300);
+                super::warn(&format!("nimcert: {moves_shown}: the checker cannot decide the {kind} certificate within its limits: {why}"));
+                undecided = true;
+            }
+            _ => {}
         }
         emit(
             args.output.as_deref(),
@@ -139,6 +188,8 @@ fn run_formula(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError
     }
     Ok(if rejected {
         ExitCode::from(1)
+    } else if undecided {
+        ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
     })
@@ -162,9 +213,6 @@ fn emit(dir: Option<&Path>, name: &str, certificate: &Certificate) -> Result<(),
     let text = nimcert::check::to_ron(certificate);
     match dir {
         Some(dir) => write_atomically(&dir.join(name), &text),
-        None => {
-            print(&format!("// file: {name}\n{text}"));
-            Ok(())
-        }
+        None => print(&format!("// file: {name}\n{text}")),
     }
 }

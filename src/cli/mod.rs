@@ -1,11 +1,30 @@
 //! Subcommands of `nimcert`. Each submodule parses its own arguments and
 //! prints; the mathematics lives in the library.
 
+/// The exit-status table, the same for every subcommand (and for
+/// `nimcheck`); printed at the end of every `--help` and in the README.
+/// A macro, so that help texts can `concat!` it.
+macro_rules! exit_status {
+    () => {
+        "Exit status (every nimcert and nimcheck command):\n  \
+         0  success\n  \
+         1  a claim is false: a rejected certificate, a failing statement not in the\n     \
+         baseline, a formula or prediction that disagrees with computation\n  \
+         2  bad input (arguments or file contents), or undecided\n  \
+         3  a limit reached; the message names the flag that raises it\n  \
+         4  an I/O or environment error: a file that cannot be read or written\n     \
+         (missing folder, not a regular file, disk full, closed output)"
+    };
+}
+pub(crate) use exit_status;
+
 mod atlas;
 mod audit;
 mod avoid;
 mod certify;
+mod completions;
 mod draw;
+mod limits;
 mod output;
 mod progress;
 mod solve;
@@ -17,11 +36,8 @@ use std::process::ExitCode;
 
 /// nimcert: audits published results about impartial games with
 /// machine-checkable certificates that `nimcheck` re-validates.
-///
-/// Exit status: 0 success; 1 a prediction or statement disagrees with
-/// computation; 2 bad input; 3 no period found within --max-positions.
 #[derive(Parser)]
-#[command(name = "nimcert", version, about, long_about)]
+#[command(name = "nimcert", version, about, long_about, after_help = exit_status!())]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -35,12 +51,7 @@ enum Command {
     /// Write a certificate for a subtraction game, for `nimcheck`.
     Certify(certify::CertifyArgs),
     /// Audit every registered statement of papers A and B.
-    ///
-    /// Runs every claim on its default range (or the overrides) and prints,
-    /// per claim: id, instances checked, verdict (holds / fails / open), the
-    /// statement as printed, and the smallest counterexample or the verified
-    /// range. Exit status 0 when every claim holds or is open, 1 when a
-    /// printed statement fails.
+    #[command(long_about = audit::LONG_ABOUT)]
     Audit(audit::AuditArgs),
     /// Sweep three-move games: classify, compare with the engine, count.
     ///
@@ -66,38 +77,58 @@ enum Command {
     /// Draw one three-move game: the circle of residues with the angle and
     /// the admissible arcs, and the value word of one period (SVG or PNG).
     Draw(draw::DrawArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish,
+    /// powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page, or write one per command into a folder.
+    Man(completions::ManArgs),
 }
 
-/// A failure with its exit status.
+/// A failure with its exit status (see [`exit_status!`]). Its message is
+/// one line of at most [`MESSAGE_CHARS`] characters, whatever it quotes.
 #[derive(Debug)]
 pub struct CliError {
     message: String,
     code: u8,
 }
 
+/// The longest error message (longer ones are cut with `…`).
+pub const MESSAGE_CHARS: usize = 400;
+
 impl CliError {
-    /// Bad input: exit 2.
+    fn new(code: u8, message: impl fmt::Display) -> Self {
+        let one_line: String = message
+            .to_string()
+            .split(['\n', '\r'])
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("; ");
+        CliError {
+            message: nimcert::moves::clip(&one_line, MESSAGE_CHARS),
+            code,
+        }
+    }
+
+    /// Bad input (arguments or file contents), or undecided: exit 2.
     pub fn input(message: impl fmt::Display) -> Self {
-        CliError {
-            message: message.to_string(),
-            code: 2,
+        Self::new(2, message)
+    }
+
+    /// A limit reached: exit 3. The message names `flag`, the flag that
+    /// raises the limit (added as "(raise FLAG)" when it does not already).
+    pub fn limit(flag: &str, message: impl fmt::Display) -> Self {
+        let message = message.to_string();
+        if message.contains(flag) {
+            Self::new(3, message)
+        } else {
+            Self::new(3, format!("{message} (raise {flag})"))
         }
     }
 
-    /// No period within the bound: exit 3.
-    pub fn no_period(message: impl fmt::Display) -> Self {
-        CliError {
-            message: message.to_string(),
-            code: 3,
-        }
-    }
-
-    /// Could not write output: exit 2.
+    /// A file that cannot be read or written, a closed output: exit 4.
     pub fn io(message: impl fmt::Display) -> Self {
-        CliError {
-            message: message.to_string(),
-            code: 2,
-        }
+        Self::new(4, message)
     }
 
     /// The process exit status.
@@ -112,6 +143,22 @@ impl fmt::Display for CliError {
     }
 }
 
+impl From<nimcert::sweep::SweepError> for CliError {
+    fn from(e: nimcert::sweep::SweepError) -> Self {
+        match e {
+            nimcert::sweep::SweepError::Input(m) => CliError::input(m),
+            nimcert::sweep::SweepError::Io(m) => CliError::io(m),
+        }
+    }
+}
+
+/// Writes one line to stderr; a stderr that cannot be written is ignored
+/// (there is nowhere left to report it; the exit status still tells).
+pub fn warn(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
 /// Runs one subcommand.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
@@ -123,5 +170,71 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Avoid(args) => avoid::run(args),
         Command::Atlas(args) => atlas::run(args),
         Command::Draw(args) => draw::run(args),
+        Command::Completions(args) => completions::completions(args),
+        Command::Man(args) => completions::man(args),
+    }
+}
+
+/// Parses the command line. A parse error reads like every other error,
+/// one line `nimcert: …` (clap's message, tip and usage joined), exit 2
+/// (exit 4 when it is clap failing to write); `--help` and `--version`
+/// print to standard output, exit 0, or exit 4 when it cannot be written.
+/// `nimcert` alone prints the help on stderr after a one-line error, exit 2.
+pub fn parse() -> Result<Cli, ExitCode> {
+    use clap::error::ErrorKind;
+    let error = match Cli::try_parse() {
+        Ok(cli) => return Ok(cli),
+        Err(error) => error,
+    };
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            // clap prints (styled on a terminal) and flushes; output that
+            // cannot be written is exit 4, as everywhere.
+            let written = error.print().and_then(|()| {
+                use std::io::Write;
+                std::io::stdout().flush()
+            });
+            Err(match written {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    warn(&format!("nimcert: standard output: {e}"));
+                    ExitCode::from(4)
+                }
+            })
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            warn(&format!(
+                "nimcert: a command is required (see below)\n\n{}",
+                error.render().to_string().trim_end()
+            ));
+            Err(ExitCode::from(2))
+        }
+        kind => {
+            let error = clap_error(&error.render().to_string(), kind);
+            warn(&format!("nimcert: {error}"));
+            Err(ExitCode::from(error.exit_code()))
+        }
+    }
+}
+
+/// A clap error in nimcert's style: its text without the leading `error: `,
+/// its lines joined into one (see [`CliError`]); exit 4 for clap's own I/O
+/// and formatting failures, 2 for every usage error.
+fn clap_error(rendered: &str, kind: clap::error::ErrorKind) -> CliError {
+    let message = rendered.trim_start();
+    let message = message.strip_prefix("error: ").unwrap_or(message);
+    // One line: clap's lines joined by "; ", or by a space after a colon
+    // ("required arguments were not provided: <MOVES>...").
+    let mut line = String::new();
+    for part in message.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if !line.is_empty() {
+            line += if line.ends_with(':') { " " } else { "; " };
+        }
+        line += part;
+    }
+    let message = line;
+    match kind {
+        clap::error::ErrorKind::Io | clap::error::ErrorKind::Format => CliError::io(message),
+        _ => CliError::input(message),
     }
 }

@@ -1,9 +1,10 @@
 //! `nimcert solve`.
 
-use super::output::{parse_moves, print, render, solve_game, Format};
+use super::limits::{solve_game, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+use super::output::{parse_moves, print, render, Format, LIST_ENTRIES};
 use super::CliError;
 use clap::Args;
-use nimcert::engine::{Periodicity, Value, DEFAULT_MAX_POSITIONS};
+use nimcert::engine::{Periodicity, Value};
 use nimcert::subtraction::angles::Admissible;
 use nimcert::subtraction::{classify, Classification, Source};
 use serde::Serialize;
@@ -11,7 +12,8 @@ use std::fmt::Write;
 use std::process::ExitCode;
 
 /// The long help after the options (clap `after_long_help`).
-const PAPER_A_HELP: &str = "For three moves the output gains a paper-A section (Manabe, \"Purely\n\
+const PAPER_A_HELP: &str = concat!(
+    "For three moves the output gains a paper-A section (Manabe, \"Purely\n\
 Periodic Three-move Subtraction Games\"): the reduction by g = gcd\n\
 (Lemma 5) to S', the angle ρ and winding number K of S', which of\n\
 Θ_{a+b}, Θ_{c+a}, Θ_{c+b} contain ρ, the covering statement, its\n\
@@ -24,12 +26,24 @@ such as `A.Table1.row2`, `A.Thm36`, `A.Table2.row4`, or null when\n\
 uncovered), `predicted_period` (null when uncovered), `source`\n\
 (`Quoted`/`Derived`, null when uncovered), `agrees` (false only when a\n\
 covering statement's prediction differs from the engine; true when\n\
-uncovered). For a set that is not three moves all these keys are null.";
+uncovered). For a set that is not three moves all these keys are null.\n\
+\n\
+Output is a summary unless --full: the text cuts the value word and the\n\
+P-positions after about 120 characters (with \"…\" and the count), and\n\
+JSON/RON lists keep their first 10000 entries with `truncated: true`.\n\
+\n\
+Limits: the engine stops after --max-positions positions (2 bytes each;\n\
+default 2^28, 512 MiB) or --max-work steps (|S| steps a position; default\n\
+6*10^10, about a minute), whichever comes first, and exits 3 naming the\n\
+flag; a bound at or below the largest move is refused at once.\n\
+\n",
+    super::exit_status!()
+);
 
 /// Arguments of `nimcert solve` (the paper-A section is described in
 /// [`PAPER_A_HELP`], shown by `--help`).
 #[derive(Args)]
-#[command(after_long_help = PAPER_A_HELP)]
+#[command(after_help = super::exit_status!(), after_long_help = PAPER_A_HELP)]
 pub struct SolveArgs {
     /// The moves, as `2,5,7` or `2 5 7` (any order, positive, distinct).
     #[arg(required = true, num_args = 1..)]
@@ -37,10 +51,21 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
-    /// Give up after computing this many positions (exit 3).
+    /// Give up after computing this many positions, 2 bytes each (exit 3).
     #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: u64,
+    /// Give up after this many steps (|S| per position; exit 3).
+    #[arg(long, default_value_t = DEFAULT_MAX_WORK)]
+    max_work: u64,
+    /// Print everything: the whole value word and every P-position.
+    #[arg(long)]
+    full: bool,
 }
+
+/// How many values of the value word the text shows without --full.
+const WORD_VALUES: usize = 120;
+/// How many positions a disagreement's diff covers without --full.
+const DIFF_POSITIONS: u64 = 2_000;
 
 /// The machine-readable result of `solve`.
 #[derive(Serialize)]
@@ -52,6 +77,8 @@ struct SolveReport {
     p_positions: Vec<u64>,
     outcome_period: u64,
     outcome_preperiod: u64,
+    /// True when `values` and `p_positions` were cut (no --full).
+    truncated: bool,
     gcd: Option<u64>,
     rho: Option<u64>,
     admissible: Option<Admissible>,
@@ -62,17 +89,24 @@ struct SolveReport {
 }
 
 impl SolveReport {
-    fn new(game: &Periodicity, paper_a: Option<&Classification>) -> Self {
+    fn new(game: &Periodicity, paper_a: Option<&Classification>, full: bool) -> Self {
         let outcome = game.outcome();
         let prediction = paper_a.and_then(|c| c.prediction.as_ref());
+        let keep = if full { usize::MAX } else { LIST_ENTRIES };
+        let p_positions: Vec<u64> = (0..game.values.len() as u64)
+            .filter(|&x| game.values[x as usize] == 0)
+            .take(keep.saturating_add(1))
+            .collect();
+        let truncated = game.values.len() > keep || p_positions.len() > keep;
         SolveReport {
             moves: game.moves.as_slice().to_vec(),
             preperiod: game.qp.preperiod,
             period: game.qp.period,
-            values: game.values.clone(),
-            p_positions: game.p_positions(),
+            values: game.values[..game.values.len().min(keep)].to_vec(),
+            p_positions: p_positions.into_iter().take(keep).collect(),
             outcome_period: outcome.period,
             outcome_preperiod: outcome.preperiod,
+            truncated,
             gcd: paper_a.map(|c| c.g),
             rho: paper_a.map(|c| c.rho),
             admissible: paper_a.map(|c| c.admissible),
@@ -83,20 +117,48 @@ impl SolveReport {
         }
     }
 
-    fn text(&self, moves: &str) -> String {
+    fn text(&self, game: &Periodicity, full: bool) -> String {
         let mut s = String::new();
+        let moves = if full {
+            game.moves.to_string()
+        } else {
+            game.moves.short()
+        };
         let _ = writeln!(s, "moves            S = {moves}");
         let _ = writeln!(s, "pre-period       q = {}", self.preperiod);
         let _ = writeln!(s, "period           p = {}", self.period);
-        let word = word_string(&self.values);
-        let (pre, per) = word.split_at(self.preperiod as usize);
-        if pre.is_empty() {
-            let _ = writeln!(s, "values           ({per})*");
+        let show = |part: &[Value]| {
+            let cut = if full {
+                part.len()
+            } else {
+                part.len().min(WORD_VALUES / 2)
+            };
+            let more = if cut < part.len() { "…" } else { "" };
+            format!("{}{more}", word_string(&part[..cut]))
+        };
+        let (pre, per) = game.values.split_at(self.preperiod as usize);
+        let cut = !full && game.values.len() > WORD_VALUES;
+        let note = if cut {
+            format!(
+                "   ({} values in all; --full prints them)",
+                game.values.len()
+            )
         } else {
-            let _ = writeln!(s, "values           {pre} ({per})*");
+            String::new()
+        };
+        if pre.is_empty() {
+            let _ = writeln!(s, "values           ({})*{note}", show(per));
+        } else {
+            let _ = writeln!(s, "values           {} ({})*{note}", show(pre), show(per));
         }
-        let shown: Vec<String> = self.p_positions.iter().map(|x| x.to_string()).collect();
-        let _ = writeln!(s, "P-positions      {} in [0, q + p)", shown.join(" "));
+        let shown = if full {
+            let all: Vec<String> = self.p_positions.iter().map(|x| x.to_string()).collect();
+            all.join(" ")
+        } else {
+            let count = game.values.iter().filter(|&&v| v == 0).count();
+            list_abbreviated(&self.p_positions, count)
+        };
+        let _ = writeln!(s, "P-positions      {shown} in [0, q + p)");
         let _ = writeln!(
             s,
             "outcome period   {} (outcome pre-period {})",
@@ -106,8 +168,9 @@ impl SolveReport {
     }
 }
 
-/// The paper-A section in words.
-fn paper_a_text(c: &Classification, game: &Periodicity) -> String {
+/// The paper-A section in words (a disagreement's diff over at most
+/// `diff_span` positions).
+fn paper_a_text(c: &Classification, game: &Periodicity, diff_span: u64) -> String {
     let mut s = String::new();
     let t = c.reduced;
     let yes = |b: bool| if b { "yes" } else { "no" };
@@ -163,7 +226,7 @@ fn paper_a_text(c: &Classification, game: &Periodicity) -> String {
     let _ = writeln!(
         s,
         "  P-positions    {} in [0, p)",
-        list_abbreviated(&p.p_positions)
+        list_abbreviated(&p.p_positions, p.p_positions.len())
     );
     if p.agrees_with(game) {
         let _ = writeln!(s, "  engine         agrees");
@@ -173,18 +236,19 @@ fn paper_a_text(c: &Classification, game: &Periodicity) -> String {
             "  engine         DISAGREES: computed q = {}, p = {}",
             game.qp.preperiod, game.qp.period
         );
-        s.push_str(&word_diff(&p.values, game));
+        s.push_str(&word_diff(&p.values, game, diff_span));
     }
     s
 }
 
 /// The numbers separated by spaces, cut after about 120 characters with
-/// `… (n in all)`; never formats more than it shows.
-fn list_abbreviated(numbers: &[u64]) -> String {
+/// `… (n in all)` (n = `count`, the length of the whole list of which
+/// `numbers` is the start); never formats more than it shows.
+fn list_abbreviated(numbers: &[u64], count: usize) -> String {
     let mut out = String::new();
     for (i, x) in numbers.iter().enumerate() {
         if out.len() > 120 {
-            return format!("{out}… ({} in all)", numbers.len());
+            return format!("{out}… ({count} in all)");
         }
         if i > 0 {
             out.push(' ');
@@ -203,10 +267,11 @@ fn abbreviate(text: String) -> String {
 }
 
 /// A line diff (the `similar` crate) of the predicted value word, repeated
-/// from 0, against the computed one, over the longer of the two spans, in
-/// lines of 40 positions.
-fn word_diff(predicted: &[Value], game: &Periodicity) -> String {
-    let span = (predicted.len() as u64).max(game.qp.preperiod + game.qp.period);
+/// from 0, against the computed one, over the longer of the two spans (at
+/// most `max_span` positions), in lines of 40 positions.
+fn word_diff(predicted: &[Value], game: &Periodicity, max_span: u64) -> String {
+    let whole = (predicted.len() as u64).max(game.qp.preperiod + game.qp.period);
+    let span = whole.min(max_span);
     let lines = |value: &dyn Fn(u64) -> Value| -> String {
         (0..span)
             .step_by(40)
@@ -229,6 +294,12 @@ fn word_diff(predicted: &[Value], game: &Periodicity) -> String {
         };
         let _ = write!(out, "  {sign}{change}");
     }
+    if span < whole {
+        let _ = writeln!(
+            out,
+            "  (the first {span} of {whole} positions; --full for all)"
+        );
+    }
     out
 }
 
@@ -248,17 +319,18 @@ fn digit(v: u16) -> String {
 
 pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
     let moves = parse_moves(&args.moves)?;
-    let game = solve_game(&moves, args.max_positions)?;
+    let game = solve_game(&moves, args.max_positions, args.max_work)?;
     let paper_a = classify(moves.as_slice());
-    let report = SolveReport::new(&game, paper_a.as_ref());
+    let report = SolveReport::new(&game, paper_a.as_ref(), args.full);
     let text = render(&report, args.format, || {
-        let mut text = report.text(&moves.to_string());
+        let mut text = report.text(&game, args.full);
         if let Some(c) = &paper_a {
-            text.push_str(&paper_a_text(c, &game));
+            let span = if args.full { u64::MAX } else { DIFF_POSITIONS };
+            text.push_str(&paper_a_text(c, &game, span));
         }
         text
     });
-    print(&text);
+    print(&text)?;
     Ok(if report.agrees == Some(false) {
         ExitCode::from(1)
     } else {
@@ -283,7 +355,7 @@ mod tests {
             },
             values: vec![0, 1, 2, 3],
         };
-        let diff = word_diff(&[0, 1, 2, 0], &game);
+        let diff = word_diff(&[0, 1, 2, 0], &game, u64::MAX);
         assert!(diff.contains("-       0: 0120"), "{diff}");
         assert!(diff.contains("+       0: 0123"), "{diff}");
     }

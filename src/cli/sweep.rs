@@ -1,18 +1,34 @@
 //! `nimcert sweep` and `nimcert merge`.
 
-use super::output::{print, render, Format};
+use super::limits::{self, read_input, within, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+use super::output::{check_output_file, print, render, Format};
 use super::progress::bar;
 use super::CliError;
 use clap::Args;
-use nimcert::engine::DEFAULT_MAX_POSITIONS;
-use nimcert::sweep::{self, OutDir, Shard, SweepResult, SweepSpec};
+use nimcert::sweep::{self, Merger, OutDir, Shard, SweepResult, SweepSpec, MAX_RESULT_BYTES};
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Limits of `sweep`, after its options in `--help`.
+const SWEEP_LIMITS: &str = concat!(
+    "Limits, checked before anything runs: a, b, c are at most 2^24 and the\n\
+ranges must hold a triple (`--a 0`, an empty or inverted range: exit 2).\n\
+The work is estimated in closed form as 64 steps per unit of c per triple\n\
+(about a nanosecond each on one core), for this shard's share of the\n\
+units; over --max-work (default 6*10^10) the sweep is refused, exit 3.\n\
+Each game stops after --max-positions positions (2 bytes each, per\n\
+thread); a triple with no period within it makes the sweep exit 3 (the\n\
+counts say how many). --threads is capped at the number of cores unless\n\
+--force-threads. Memory is bounded: units run 4096 at a time.\n\
+\n",
+    super::exit_status!()
+);
+
 /// Arguments of `nimcert sweep` (its help text is the subcommand's doc in
 /// `cli/mod.rs`).
 #[derive(Args)]
+#[command(after_help = SWEEP_LIMITS)]
 pub struct SweepArgs {
     /// Range of a: N, A..=B or ..=B (from 1).
     #[arg(long, default_value = "2..=8")]
@@ -32,31 +48,59 @@ pub struct SweepArgs {
     /// Run only shard k of n (0 ≤ k < n): the (a, b) units with index ≡ k mod n.
     #[arg(long, value_name = "k/n")]
     shard: Option<Shard>,
-    /// Keep state here: finished units are written atomically and skipped
-    /// when the same sweep is started again; the result goes to
-    /// DIR/result-k-of-n.json.
+    /// Keep state here: finished units are written atomically (with their
+    /// (a, b) and a checksum) and skipped, once verified, when the same
+    /// sweep is started again; the result goes to DIR/result-k-of-n.json.
+    /// DIR may be new, but its parent folder must exist.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// With --out: also write a Sequence certificate per triple under DIR/certs/.
     #[arg(long, requires = "out")]
     certs: bool,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; at most the cores unless
+    /// --force-threads).
     #[arg(long)]
     threads: Option<usize>,
-    /// Engine bound on positions per game.
+    /// Run more --threads than cores (up to 256).
+    #[arg(long, requires = "threads")]
+    force_threads: bool,
+    /// Engine bound on positions per game (exit 3 when a game needs more).
     #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: u64,
+    /// Refuse a sweep whose estimated work is over this many steps.
+    #[arg(long, default_value_t = DEFAULT_MAX_WORK)]
+    max_work: u64,
     /// Output format (json: one object with the counts at the top level).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
 }
 
+/// What `merge` checks, after its options in `--help`.
+const MERGE_CHECKS: &str = concat!(
+    "Every file is read with a size bound (--max-file-bytes) and checked: a\n\
+valid sweep spec, shard ids below the shard count, counts that add up and\n\
+stay within the sweep's triples (checked arithmetic). The results must be\n\
+of one sweep, no shard twice, and every shard must be there: --partial\n\
+merges what is given and marks the result `partial: true`. Exit 1 when a\n\
+prediction disagrees with the engine, 3 when some triple had no period\n\
+within the sweep's --max-positions.\n\
+\n",
+    super::exit_status!()
+);
+
 /// Arguments of `nimcert merge`.
 #[derive(Args)]
+#[command(after_help = MERGE_CHECKS)]
 pub struct MergeArgs {
     /// Shard results (the JSON written by `sweep --out` or `sweep --format json`).
     #[arg(required = true)]
     files: Vec<PathBuf>,
+    /// Merge even when shards are missing; the result says `partial: true`.
+    #[arg(long)]
+    partial: bool,
+    /// Refuse a file larger than this many bytes.
+    #[arg(long, default_value_t = MAX_RESULT_BYTES)]
+    max_file_bytes: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -71,53 +115,89 @@ pub fn run(args: SweepArgs) -> Result<ExitCode, CliError> {
         non_additive: args.non_additive,
         max_positions: args.max_positions,
     };
-    spec.validate().map_err(CliError::input)?;
+    let size = spec.size().map_err(CliError::input)?;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    if u128::from(shard.count) > size.units {
+        return Err(CliError::input(format!(
+            "--shard {}/{}: more shards than the sweep's {} units (pairs a, b)",
+            shard.index, shard.count, size.units
+        )));
+    }
+    let units = shard.share(size.units);
+    within(
+        size.work() * units / size.units,
+        args.max_work,
+        "--max-work",
+        &format!(
+            "this sweep ({} triples, {units} of {} units)",
+            size.triples, size.units
+        ),
+    )?;
+    let threads = limits::threads(args.threads, args.force_threads)?;
     let out = match &args.out {
-        Some(dir) => Some(OutDir::open(dir, &spec, args.certs).map_err(CliError::input)?),
+        Some(dir) => {
+            let result = OutDir::result_path(dir, shard);
+            if dir.is_dir() {
+                check_output_file(&result)?;
+            }
+            Some((OutDir::open(dir, &spec, args.certs)?, result))
+        }
         None => None,
     };
-    let threads = args.threads.unwrap_or(0);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| CliError::input(format!("--threads: {e}")))?;
+        .map_err(|e| CliError::io(format!("cannot start {threads} threads: {e}")))?;
     let progress = bar(sweep::unit_count(&spec, args.shard), "sweep");
-    let result = pool
-        .install(|| sweep::run(&spec, args.shard, out.as_ref(), &|| progress.inc(1)))
-        .map_err(CliError::io)?;
+    let result = pool.install(|| {
+        sweep::run(&spec, args.shard, out.as_ref().map(|(o, _)| o), &|| {
+            progress.inc(1)
+        })
+    });
     progress.finish_and_clear();
-    if let Some(dir) = &args.out {
-        let shard = args.shard.unwrap_or(Shard { index: 0, count: 1 });
-        let path = dir.join(format!("result-{}-of-{}.json", shard.index, shard.count));
-        super::output::write_atomically(&path, &result.to_json())?;
+    let result = result?;
+    if let Some((_, path)) = &out {
+        super::output::write_atomically(path, &result.to_json())?;
     }
     show(&result, args.format)
 }
 
 pub fn merge(args: MergeArgs) -> Result<ExitCode, CliError> {
-    let mut results = Vec::new();
+    let mut merger = Merger::default();
     for file in &args.files {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+        let text = read_input(file, args.max_file_bytes, "--max-file-bytes")?;
         let result = SweepResult::from_json(&text)
             .map_err(|e| CliError::input(format!("{}: not a sweep result: {e}", file.display())))?;
-        results.push(result);
+        merger
+            .add(&result)
+            .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
     }
-    let merged = sweep::merge(&results).map_err(CliError::input)?;
+    let merged = merger.finish(args.partial).map_err(CliError::input)?;
     show(&merged, args.format)
 }
 
+/// Prints a result; exit 1 on a mismatch, 3 when some triple had no
+/// period within the bound (the counts are then short of a full answer).
 fn show(result: &SweepResult, format: Format) -> Result<ExitCode, CliError> {
     let text = match format {
         Format::Json => result.to_json(),
         _ => render(result, format, || text(result)),
     };
-    print(&text);
-    Ok(if result.tally.mismatches > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    print(&text)?;
+    let t = &result.tally;
+    if t.mismatches > 0 {
+        return Ok(ExitCode::from(1));
+    }
+    if t.no_period_found > 0 {
+        return Err(CliError::limit(
+            "--max-positions",
+            format!(
+                "{} of {} triples have no period within {} positions; sweep again with a larger --max-positions",
+                t.no_period_found, t.triples, result.spec.max_positions
+            ),
+        ));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn text(result: &SweepResult) -> String {
@@ -130,7 +210,17 @@ fn text(result: &SweepResult) -> String {
     let filters: String = filters.iter().filter(|f| f.0).map(|f| f.1).collect();
     let _ = writeln!(s, "sweep a {}, b {}, c {}{filters}", spec.a, spec.b, spec.c);
     if result.shard_count > 1 {
-        let _ = writeln!(s, "shards {:?} of {}", result.shards, result.shard_count);
+        let partial = if result.partial {
+            "   PARTIAL: the other shards are missing"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            "shards {} of {}{partial}",
+            abbreviated(&result.shards),
+            result.shard_count
+        );
     }
     let by = |m: &std::collections::BTreeMap<String, u64>| {
         m.iter()
@@ -201,4 +291,14 @@ fn text(result: &SweepResult) -> String {
         shown.join(", ")
     );
     s
+}
+
+/// At most 20 numbers, then `… (n in all)`.
+fn abbreviated(numbers: &[u64]) -> String {
+    let shown: Vec<String> = numbers.iter().take(20).map(u64::to_string).collect();
+    if numbers.len() > 20 {
+        format!("{}, … ({} in all)", shown.join(", "), numbers.len())
+    } else {
+        shown.join(", ")
+    }
 }

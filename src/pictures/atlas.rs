@@ -7,9 +7,11 @@
 //! red outline.
 //!
 //! Layout: c grows to the right, b grows upwards; cells with c ≤ b are left
-//! blank.
+//! blank. The cell side follows the range unless given ([`Atlas::auto_cell`]),
+//! and a c range wider than [`MAX_GRID_WIDTH`] pixels is wrapped into panels
+//! stacked top to bottom, so that a long range gives a page, not a strip.
 
-use super::{rect, text, tick_step, viridis, Rgb};
+use super::{rect, text, text_width, tick_step, viridis, Medium, Rgb};
 use crate::engine::{NoPeriodFound, Solver, QP};
 use crate::moves::MoveSet;
 use crate::subtraction::{classify, Cover};
@@ -55,20 +57,27 @@ impl Class {
     }
 
     /// The fill colour in the `row` view (all Table 2 rows share one colour).
+    ///
+    /// Twelve colours from the Okabe–Ito and Paul Tol qualitative palettes,
+    /// picked among them to keep every pair apart under normal vision and
+    /// simulated protanopia, deuteranopia and tritanopia (least CIEDE2000
+    /// distance 11.7; `tests/pictures.rs` measures it on the rendered
+    /// legend). The families stay readable: the c + a rows are light blues,
+    /// the c + b rows pinks and purples, the additive line black.
     pub fn colour(&self) -> Rgb {
         match self {
-            Class::Table1(1) => Rgb(0x9e, 0x9a, 0xc8),
-            Class::Table1(2) => Rgb(0x6b, 0xae, 0xd6),
-            Class::Table1(3) => Rgb(0x21, 0x71, 0xb5),
-            Class::Table1(4) => Rgb(0xa1, 0xd9, 0x9b),
-            Class::Table1(5) => Rgb(0x74, 0xc4, 0x76),
-            Class::Table1(6) => Rgb(0x31, 0xa3, 0x54),
-            Class::Table1(_) => Rgb(0x00, 0x6d, 0x2c),
-            Class::Additive => Rgb(0xfd, 0x8d, 0x3c),
-            Class::Thm34 => Rgb(0xf7, 0x68, 0xa1),
-            Class::Table2(_) => Rgb(0xbf, 0x81, 0x2d),
-            Class::UncoveredPeriodic => Rgb(0xff, 0xd9, 0x2f),
-            Class::Preperiodic => Rgb(0xd9, 0xd9, 0xd9),
+            Class::Table1(1) => Rgb(0x33, 0x22, 0x88),
+            Class::Table1(2) => Rgb(0x99, 0xdd, 0xff),
+            Class::Table1(3) => Rgb(0x77, 0xaa, 0xdd),
+            Class::Table1(4) => Rgb(0xcc, 0x79, 0xa7),
+            Class::Table1(5) => Rgb(0xaa, 0x44, 0x99),
+            Class::Table1(6) => Rgb(0xee, 0x33, 0x77),
+            Class::Table1(_) => Rgb(0x88, 0x22, 0x55),
+            Class::Additive => Rgb(0x00, 0x00, 0x00),
+            Class::Thm34 => Rgb(0xaa, 0xaa, 0x00),
+            Class::Table2(_) => Rgb(0x22, 0x88, 0x33),
+            Class::UncoveredPeriodic => Rgb(0xf0, 0xe4, 0x42),
+            Class::Preperiodic => Rgb(0xdd, 0xdd, 0xdd),
         }
     }
 
@@ -217,7 +226,9 @@ pub const PURELY_PERIODIC: Rgb = Rgb(0xee, 0xee, 0xee);
 pub const DISAGREE: Rgb = Rgb(0xe4, 0x1a, 0x1c);
 
 /// Pixel geometry of a rendered atlas (SVG user units = PNG pixels at
-/// scale 1).
+/// scale 1). A c range wider than [`MAX_GRID_WIDTH`] is wrapped: the
+/// columns are cut into panels of `panel_cols` columns, stacked top to
+/// bottom, each with its own axes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Layout {
     /// The side of a cell.
@@ -230,23 +241,68 @@ pub struct Layout {
     pub cols: u64,
     /// The number of rows (values of b).
     pub rows: u64,
+    /// Columns per panel.
+    pub panel_cols: u64,
+    /// The number of panels.
+    pub panels: u64,
+    /// The vertical distance between the tops of two panels.
+    pub panel_pitch: f64,
+    /// The left edge of the legend.
+    pub legend_left: f64,
     /// The picture's width.
     pub width: f64,
     /// The picture's height.
     pub height: f64,
 }
 
-const LEGEND_WIDTH: f64 = 300.0;
-const LEGEND_ROWS: f64 = 13.0;
+/// The widest grid of one panel, in pixels at scale 1.
+pub const MAX_GRID_WIDTH: f64 = 1200.0;
+/// The tallest grid the automatic cell size aims at.
+const MAX_GRID_HEIGHT: f64 = 900.0;
+/// The cell side when the range is small enough (`--cell` not given).
+pub const DEFAULT_CELL: u32 = 10;
+/// The least cell side chosen automatically; a wider range wraps instead.
+pub const MIN_AUTO_CELL: u32 = 4;
+/// Room under each panel for its tick labels.
+const PANEL_GAP: f64 = 40.0;
+const LEGEND_WIDTH: f64 = 330.0;
+const LEGEND_HEIGHT: f64 = 340.0;
+/// The height of the colour bar of the log scales.
+const BAR_HEIGHT: f64 = 200.0;
+/// The least distance between two tick labels of the colour bar.
+const BAR_LABEL_GAP: f64 = 16.0;
+
+/// One entry of the legend: its colour, the centre of its swatch and its
+/// text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegendEntry {
+    /// The swatch's fill.
+    pub colour: Rgb,
+    /// The centre of the swatch, in pixels at scale 1.
+    pub centre: (f64, f64),
+    /// The text beside it.
+    pub label: String,
+}
 
 impl Atlas {
     /// Solves and classifies every game {a, b, c} with b in `b`, c in `c`,
-    /// a < b < c.
+    /// a < b < c, on at most [`MAX_CELLS`] cells.
     pub fn compute(
         a: u64,
         b: RangeInclusive<u64>,
         c: RangeInclusive<u64>,
         max_positions: u64,
+    ) -> Result<Atlas, AtlasError> {
+        Self::compute_bounded(a, b, c, max_positions, MAX_CELLS)
+    }
+
+    /// [`Atlas::compute`] on at most `max_cells` cells (rows × columns).
+    pub fn compute_bounded(
+        a: u64,
+        b: RangeInclusive<u64>,
+        c: RangeInclusive<u64>,
+        max_positions: u64,
+        max_cells: u64,
     ) -> Result<Atlas, AtlasError> {
         if a == 0 {
             return Err(AtlasError::Input("a must be positive".into()));
@@ -263,9 +319,9 @@ impl Atlas {
         }
         let cols = c.end() - c.start() + 1;
         let rows = b.end() - b.start() + 1;
-        if cols.saturating_mul(rows) > MAX_CELLS {
+        if cols.saturating_mul(rows) > max_cells {
             return Err(AtlasError::Input(format!(
-                "{rows} × {cols} cells: at most {MAX_CELLS} cells per atlas"
+                "{rows} × {cols} cells: at most {max_cells} cells per atlas"
             )));
         }
         let mut solver = Solver::new();
@@ -290,19 +346,44 @@ impl Atlas {
 
     /// The geometry of the picture with cells of `cell` pixels.
     pub fn layout(&self, cell: u32) -> Layout {
+        Self::layout_of(&self.b, &self.c, cell)
+    }
+
+    /// The cell side for these ranges when none is asked for: the default
+    /// 10 pixels, less (down to [`MIN_AUTO_CELL`]) when the grid would be
+    /// wider than [`MAX_GRID_WIDTH`] or taller than 900 pixels. A range
+    /// still too wide at the least side is wrapped into panels.
+    pub fn auto_cell(b: &RangeInclusive<u64>, c: &RangeInclusive<u64>) -> u32 {
+        let cols = (c.end().saturating_sub(*c.start())).saturating_add(1) as f64;
+        let rows = (b.end().saturating_sub(*b.start())).saturating_add(1) as f64;
+        let fit = (MAX_GRID_WIDTH / cols).min(MAX_GRID_HEIGHT / rows).floor();
+        fit.clamp(f64::from(MIN_AUTO_CELL), f64::from(DEFAULT_CELL)) as u32
+    }
+
+    /// The geometry of the atlas of these ranges with cells of `cell`
+    /// pixels, known before any game is solved (for size bounds).
+    pub fn layout_of(b: &RangeInclusive<u64>, c: &RangeInclusive<u64>, cell: u32) -> Layout {
         let cell = cell.max(1) as f64;
-        let cols = self.c.end() - self.c.start() + 1;
-        let rows = self.b.end() - self.b.start() + 1;
+        let cols = (c.end().saturating_sub(*c.start())).saturating_add(1);
+        let rows = (b.end().saturating_sub(*b.start())).saturating_add(1);
+        let panel_cols = ((MAX_GRID_WIDTH / cell).floor() as u64).clamp(1, cols);
+        let panels = cols.div_ceil(panel_cols);
         let (left, top) = (64.0, 48.0);
-        let grid_h = rows as f64 * cell;
+        let panel_pitch = rows as f64 * cell + PANEL_GAP;
+        let grids = panels as f64 * panel_pitch - PANEL_GAP;
+        let legend_left = left + panel_cols as f64 * cell + 24.0;
         Layout {
             cell,
             left,
             top,
             cols,
             rows,
-            width: left + cols as f64 * cell + 24.0 + LEGEND_WIDTH,
-            height: top + grid_h.max(LEGEND_ROWS * 20.0 + 40.0) + 56.0,
+            panel_cols,
+            panels,
+            panel_pitch,
+            legend_left,
+            width: legend_left + LEGEND_WIDTH,
+            height: top + grids.max(LEGEND_HEIGHT) + 56.0,
         }
     }
 
@@ -335,8 +416,14 @@ impl Atlas {
         }
     }
 
-    /// The SVG picture.
+    /// The SVG picture for the screen (with a tooltip on every cell).
     pub fn svg(&self, show: Show, cell_px: u32) -> String {
+        self.svg_for(show, cell_px, Medium::Screen)
+    }
+
+    /// The SVG picture for a medium: tooltips (and the hint to hover) only
+    /// on [`Medium::Screen`].
+    pub fn svg_for(&self, show: Show, cell_px: u32, medium: Medium) -> String {
         let l = self.layout(cell_px);
         let s = l.cell;
         let mut doc = Document::new()
@@ -360,49 +447,63 @@ impl Atlas {
         let mut grid = Group::new().set("shape-rendering", "crispEdges");
         for cell in &self.cells {
             let (x, y) = self.origin(&l, cell.b, cell.c);
-            grid = grid
-                .add(rect(x, y, s, s, self.fill(cell, show)).add(Title::new(cell.title(self.a))));
+            let square = rect(x, y, s, s, self.fill(cell, show));
+            grid = match medium {
+                Medium::Screen => grid.add(square.add(Title::new(cell.title(self.a)))),
+                Medium::Print => grid.add(square),
+            };
         }
         doc = doc.add(grid);
-        // Grid frame and axes.
-        let grid_w = l.cols as f64 * s;
-        let grid_h = l.rows as f64 * s;
-        doc = doc.add(
-            Rectangle::new()
-                .set("x", l.left)
-                .set("y", l.top)
-                .set("width", grid_w)
-                .set("height", grid_h)
-                .set("fill", "none")
-                .set("stroke", "#888888")
-                .set("stroke-width", 1),
-        );
-        doc = self.axes(doc, &l);
+        // Panel frames and axes.
+        for k in 0..l.panels {
+            let (x, y) = (l.left, l.top + k as f64 * l.panel_pitch);
+            let cols = self.panel_columns(&l, k);
+            doc = doc.add(
+                Rectangle::new()
+                    .set("x", x)
+                    .set("y", y)
+                    .set("width", (cols.end() - cols.start() + 1) as f64 * s)
+                    .set("height", l.rows as f64 * s)
+                    .set("fill", "none")
+                    .set("stroke", "#888888")
+                    .set("stroke-width", 1),
+            );
+            doc = self.axes(doc, &l, k);
+        }
         // Disagreements, loudly, on top.
         let mut loud = Group::new();
         for cell in self.disagreements() {
             let (x, y) = self.origin(&l, cell.b, cell.c);
-            loud = loud.add(
-                Rectangle::new()
-                    .set("x", x - 1.0)
-                    .set("y", y - 1.0)
-                    .set("width", s + 2.0)
-                    .set("height", s + 2.0)
-                    .set("fill", "none")
-                    .set("stroke", DISAGREE.hex())
-                    .set("stroke-width", 3)
-                    .add(Title::new(cell.title(self.a))),
-            );
+            let outline = Rectangle::new()
+                .set("x", x - 1.0)
+                .set("y", y - 1.0)
+                .set("width", s + 2.0)
+                .set("height", s + 2.0)
+                .set("fill", "none")
+                .set("stroke", DISAGREE.hex())
+                .set("stroke-width", 3);
+            loud = match medium {
+                Medium::Screen => loud.add(outline.add(Title::new(cell.title(self.a)))),
+                Medium::Print => loud.add(outline),
+            };
         }
         doc = doc.add(loud);
-        doc = self.legend(doc, &l, show);
+        doc = self.legend(doc, &l, show, medium);
         doc.to_string()
+    }
+
+    /// The values of c in panel k.
+    fn panel_columns(&self, l: &Layout, k: u64) -> RangeInclusive<u64> {
+        let first = self.c.start() + k * l.panel_cols;
+        first..=(first + l.panel_cols - 1).min(*self.c.end())
     }
 
     /// The top-left corner of the cell (b, c).
     pub fn origin(&self, l: &Layout, b: u64, c: u64) -> (f64, f64) {
-        let x = l.left + (c - self.c.start()) as f64 * l.cell;
-        let y = l.top + (self.b.end() - b) as f64 * l.cell;
+        let col = c - self.c.start();
+        let (panel, col) = (col / l.panel_cols, col % l.panel_cols);
+        let x = l.left + col as f64 * l.cell;
+        let y = l.top + panel as f64 * l.panel_pitch + (self.b.end() - b) as f64 * l.cell;
         (x, y)
     }
 
@@ -413,50 +514,53 @@ impl Atlas {
         (x + l.cell / 2.0, y + l.cell / 2.0)
     }
 
-    fn axes(&self, mut doc: Document, l: &Layout) -> Document {
+    /// The axes of panel k: c below (ticks far enough apart for their
+    /// widest label), b on the left.
+    fn axes(&self, mut doc: Document, l: &Layout, k: u64) -> Document {
         let s = l.cell;
-        let bottom = l.top + l.rows as f64 * s;
-        let step = tick_step(s, 28.0);
+        let top = l.top + k as f64 * l.panel_pitch;
+        let bottom = top + l.rows as f64 * s;
+        let digits = self.c.end().to_string().len();
+        let step = tick_step(s, text_width(digits, 11.0) + 14.0);
         let mut ticks = Group::new().set("stroke", "#444444").set("stroke-width", 1);
         let mut labels = Group::new();
-        for c in self.c.clone().filter(|c| c % step == 0) {
-            let x = l.left + (c - self.c.start()) as f64 * s + s / 2.0;
+        for c in self.panel_columns(l, k).filter(|c| c % step == 0) {
+            let x = l.left + ((c - self.c.start()) % l.panel_cols) as f64 * s + s / 2.0;
             ticks = ticks.add(line(x, bottom, x, bottom + 4.0));
             labels = labels
                 .add(text(c.to_string(), x, bottom + 16.0, 11.0).set("text-anchor", "middle"));
         }
         let step = tick_step(s, 16.0);
         for b in self.b.clone().filter(|b| b % step == 0) {
-            let y = l.top + (self.b.end() - b) as f64 * s + s / 2.0;
+            let y = top + (self.b.end() - b) as f64 * s + s / 2.0;
             ticks = ticks.add(line(l.left - 4.0, y, l.left, y));
             labels = labels
                 .add(text(b.to_string(), l.left - 7.0, y + 4.0, 11.0).set("text-anchor", "end"));
         }
-        let mid_x = l.left + l.cols as f64 * s / 2.0;
-        let mid_y = l.top + l.rows as f64 * s / 2.0;
-        labels = labels
-            .add(text("c", mid_x, bottom + 34.0, 13.0).set("text-anchor", "middle"))
-            .add(
-                text("b", 0.0, 0.0, 13.0)
-                    .set("text-anchor", "middle")
-                    .set("transform", format!("translate(20 {mid_y}) rotate(-90)")),
+        let mid_y = top + l.rows as f64 * s / 2.0;
+        labels = labels.add(
+            text("b", 0.0, 0.0, 13.0)
+                .set("text-anchor", "middle")
+                .set("transform", format!("translate(20 {mid_y}) rotate(-90)")),
+        );
+        if k + 1 == l.panels {
+            let width = (self.panel_columns(l, k).count() as f64 * s).max(20.0);
+            labels = labels.add(
+                text("c", l.left + width / 2.0, bottom + 34.0, 13.0).set("text-anchor", "middle"),
             );
+        }
         doc = doc.add(ticks).add(labels);
         doc
     }
 
-    fn legend(&self, mut doc: Document, l: &Layout, show: Show) -> Document {
-        let x0 = l.left + l.cols as f64 * l.cell + 24.0;
-        let mut y = l.top;
-        let mut g = Group::new();
-        let swatch = |g: Group, y: f64, fill: Rgb, label: String| {
-            g.add(
-                rect(x0, y, 14.0, 14.0, fill)
-                    .set("stroke", "#666666")
-                    .set("stroke-width", 0.5),
-            )
-            .add(text(label, x0 + 20.0, y + 11.5, 11.0))
-        };
+    /// The swatches of the legend in a view, top to bottom: one per class
+    /// (row view; Table 2 only when present) or the q = 0 swatch
+    /// (pre-period view), then the disagreement outline.
+    pub fn legend_entries(&self, show: Show, cell_px: u32) -> Vec<LegendEntry> {
+        let l = self.layout(cell_px);
+        let x = l.legend_left + 7.0;
+        let mut y = l.top + 7.0;
+        let mut entries = Vec::new();
         match show {
             Show::Row => {
                 for class in Class::legend_order() {
@@ -468,75 +572,72 @@ impl Atlas {
                     if n == 0 && matches!(class, Class::Table2(_)) {
                         continue;
                     }
-                    g = swatch(g, y, class.colour(), format!("{} ({n})", class.label()));
+                    entries.push(LegendEntry {
+                        colour: class.colour(),
+                        centre: (x, y),
+                        label: format!("{} ({n})", class.label()),
+                    });
                     y += 20.0;
                 }
             }
             Show::Period | Show::Preperiod => {
-                let (what, lo, hi) = if show == Show::Period {
-                    let (lo, hi) = self.log_range(|c| Some(c.qp.period));
-                    ("least period p", lo, hi)
-                } else {
-                    let (lo, hi) =
-                        self.log_range(|c| (c.qp.preperiod > 0).then_some(c.qp.preperiod));
-                    ("least pre-period q", lo, hi)
-                };
-                g = g.add(text(what, x0, y + 11.0, 12.0));
-                y += 20.0;
-                let bar_h = 160.0;
-                let steps = 64;
-                let mut bar = Group::new().set("shape-rendering", "crispEdges");
-                for i in 0..steps {
-                    let t = i as f64 / (steps - 1) as f64;
-                    let yy = y + bar_h - (i + 1) as f64 * bar_h / steps as f64;
-                    bar = bar.add(rect(x0, yy, 16.0, bar_h / steps as f64 + 0.5, viridis(t)));
-                }
-                g = g.add(bar);
-                for v in log_ticks(lo, hi) {
-                    let t = log_position(v, lo, hi);
-                    let yy = y + bar_h - t * bar_h;
-                    g = g
-                        .add(line(x0 + 16.0, yy, x0 + 20.0, yy).set("stroke", "#444444"))
-                        .add(text(v.to_string(), x0 + 24.0, yy + 4.0, 11.0));
-                }
-                y += bar_h + 12.0;
+                y += 24.0 + BAR_HEIGHT + 16.0;
                 if show == Show::Preperiod {
                     let n = self.cells.iter().filter(|c| c.qp.preperiod == 0).count();
-                    g = swatch(
-                        g,
-                        y,
-                        PURELY_PERIODIC,
-                        format!("q = 0, purely periodic ({n})"),
-                    );
+                    entries.push(LegendEntry {
+                        colour: PURELY_PERIODIC,
+                        centre: (x, y),
+                        label: format!("q = 0, purely periodic ({n})"),
+                    });
                     y += 20.0;
                 }
             }
         }
-        let bad = self.disagreements().count();
-        g = g.add(
-            Rectangle::new()
-                .set("x", x0 + 1.0)
-                .set("y", y + 1.0)
-                .set("width", 12)
-                .set("height", 12)
-                .set("fill", "#ffffff")
-                .set("stroke", DISAGREE.hex())
-                .set("stroke-width", 3),
-        );
-        g = g.add(text(
-            format!("prediction ≠ engine ({bad})"),
-            x0 + 20.0,
-            y + 11.5,
-            11.0,
-        ));
-        y += 28.0;
-        g = g.add(text(
-            format!("{} games; hover a cell for q and p", self.cells.len()),
-            x0,
-            y,
-            10.0,
-        ));
-        g = g.add(text(
+        entries.push(LegendEntry {
+            colour: Rgb(255, 255, 255),
+            centre: (x, y),
+            label: format!("prediction ≠ engine ({})", self.disagreements().count()),
+        });
+        entries
+    }
+
+    fn legend(&self, mut doc: Document, l: &Layout, show: Show, medium: Medium) -> Document {
+        let x0 = l.legend_left;
+        let mut g = Group::new();
+        if show != Show::Row {
+            g = self.colour_bar(g, x0, l.top, show);
+        }
+        let entries = self.legend_entries(show, l.cell as u32);
+        let (last, swatches) = entries.split_last().expect("the disagreement entry");
+        for e in swatches {
+            let (x, y) = (e.centre.0 - 7.0, e.centre.1 - 7.0);
+            g = g
+                .add(
+                    rect(x, y, 14.0, 14.0, e.colour)
+                        .set("stroke", "#666666")
+                        .set("stroke-width", 0.5),
+                )
+                .add(text(e.label.clone(), x + 20.0, y + 11.5, 11.0));
+        }
+        let (x, y) = (last.centre.0 - 7.0, last.centre.1 - 7.0);
+        g = g
+            .add(
+                Rectangle::new()
+                    .set("x", x + 1.0)
+                    .set("y", y + 1.0)
+                    .set("width", 12)
+                    .set("height", 12)
+                    .set("fill", "#ffffff")
+                    .set("stroke", DISAGREE.hex())
+                    .set("stroke-width", 3),
+            )
+            .add(text(last.label.clone(), x + 20.0, y + 11.5, 11.0));
+        let y = y + 28.0;
+        let games = match medium {
+            Medium::Screen => format!("{} games; hover a cell for q and p", self.cells.len()),
+            Medium::Print => format!("{} games", self.cells.len()),
+        };
+        g = g.add(text(games, x0, y, 10.0)).add(text(
             "gcd g > 1: classified as S/g (Lemma 5)",
             x0,
             y + 14.0,
@@ -544,6 +645,42 @@ impl Atlas {
         ));
         doc = doc.add(g);
         doc
+    }
+
+    /// The colour bar of a log scale, with ticks at least
+    /// [`BAR_LABEL_GAP`] apart.
+    fn colour_bar(&self, mut g: Group, x0: f64, top: f64, show: Show) -> Group {
+        let (what, (lo, hi)) = if show == Show::Period {
+            ("least period p", self.log_range(|c| Some(c.qp.period)))
+        } else {
+            (
+                "least pre-period q",
+                self.log_range(|c| (c.qp.preperiod > 0).then_some(c.qp.preperiod)),
+            )
+        };
+        g = g.add(text(what, x0, top + 11.0, 12.0));
+        let y = top + 24.0;
+        let steps = 64;
+        let mut bar = Group::new().set("shape-rendering", "crispEdges");
+        for i in 0..steps {
+            let t = i as f64 / (steps - 1) as f64;
+            let yy = y + BAR_HEIGHT - (i + 1) as f64 * BAR_HEIGHT / steps as f64;
+            bar = bar.add(rect(
+                x0,
+                yy,
+                16.0,
+                BAR_HEIGHT / steps as f64 + 0.5,
+                viridis(t),
+            ));
+        }
+        g = g.add(bar);
+        for v in log_ticks(lo, hi, BAR_HEIGHT, BAR_LABEL_GAP) {
+            let yy = y + BAR_HEIGHT - log_position(v, lo, hi) * BAR_HEIGHT;
+            g = g
+                .add(line(x0 + 16.0, yy, x0 + 20.0, yy).set("stroke", "#444444"))
+                .add(text(v.to_string(), x0 + 24.0, yy + 4.0, 11.0));
+        }
+        g
     }
 }
 
@@ -587,24 +724,31 @@ pub fn log_position(v: u64, lo: u64, hi: u64) -> f64 {
     ((v.ln() - lo.ln()) / (hi.ln() - lo.ln())).clamp(0.0, 1.0)
 }
 
-/// Tick values for a log scale on [lo, hi]: the ends and the numbers
-/// 1, 2, 5 × 10^k in between that are not too close to them.
-fn log_ticks(lo: u64, hi: u64) -> Vec<u64> {
+/// Tick values for a log scale on [lo, hi] drawn over `length` pixels:
+/// the ends, then the powers of ten, then 5 and 2 times a power of ten,
+/// each kept only when it is at least `gap` pixels from every tick kept
+/// before it (so labels never crowd, at either end).
+pub fn log_ticks(lo: u64, hi: u64, length: f64, gap: f64) -> Vec<u64> {
     let mut ticks = vec![lo];
-    let mut p = 1u64;
-    while p <= hi && p < u64::MAX / 10 {
-        for k in [1, 2, 5] {
+    if hi <= lo {
+        return ticks;
+    }
+    ticks.push(hi);
+    let at = |v: u64| log_position(v, lo, hi) * length;
+    for k in [1, 5, 2] {
+        let mut p = 1u64;
+        while p <= hi / k {
             let v = p * k;
-            let far = |w: u64| (log_position(v, lo, hi) - log_position(w, lo, hi)).abs() > 0.08;
-            if v > lo && v < hi && far(lo) && far(hi) {
+            if v > lo && v < hi && ticks.iter().all(|&w| (at(v) - at(w)).abs() >= gap) {
                 ticks.push(v);
             }
+            match p.checked_mul(10) {
+                Some(next) => p = next,
+                None => break,
+            }
         }
-        p *= 10;
     }
-    if hi > lo {
-        ticks.push(hi);
-    }
+    ticks.sort_unstable();
     ticks
 }
 

@@ -6,11 +6,18 @@
 //! - [`atlas`]: one cell per (b, c), coloured by the covering statement, the
 //!   least period or the pre-period;
 //! - [`draw`]: the circle and the value word of one game;
-//! - [`render`]: SVG to PNG through resvg, with the system fonts when there
-//!   are any (without fonts, text is simply not drawn in the PNG).
+//! - [`render`]: SVG to PNG through resvg and to PDF through svg2pdf, both
+//!   from the same usvg tree, with the system fonts when there are any
+//!   (without fonts, text is simply not drawn; a PDF embeds the subset of
+//!   each font it uses).
 //!
 //! The SVG is composed with the `svg` crate; colours are public so that
 //! tests can check rendered pixels against an independent classification.
+//! The colours of categories come from the Okabe–Ito and Paul Tol
+//! qualitative palettes, chosen so that every pair stays apart also under a
+//! simulation of protanopia, deuteranopia and tritanopia (the pixel tests
+//! measure it). Text may carry subscripts written `Θ_{a+b}`; they are drawn
+//! as lowered, smaller text, never printed raw.
 
 pub mod atlas;
 pub mod draw;
@@ -32,6 +39,18 @@ impl Rgb {
         let f = |x: u8, y: u8| (x as f64 + (y as f64 - x as f64) * t).round() as u8;
         Rgb(f(self.0, other.0), f(self.1, other.1), f(self.2, other.2))
     }
+}
+
+/// Where a picture is going: an SVG file read on screen (cells carry
+/// `<title>` tooltips, and the picture may say so), or a PNG or PDF for
+/// print, where nothing can be hovered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Medium {
+    /// An SVG file: tooltips on cells and dots.
+    #[default]
+    Screen,
+    /// A PNG or PDF: no tooltips, no mention of hovering.
+    Print,
 }
 
 /// The font families asked for in text elements (the renderer resolves the
@@ -80,19 +99,77 @@ pub(crate) fn tick_step(unit_px: f64, min_px: f64) -> u64 {
     }
 }
 
-/// A text element in the pictures' font.
+/// A text element in the pictures' font. `_{…}` in `content` is a
+/// subscript: drawn smaller and lowered (`Θ_{a+b}`), never printed raw.
 pub(crate) fn text(
     content: impl Into<String>,
     x: f64,
     y: f64,
     size: f64,
 ) -> svg::node::element::Text {
-    svg::node::element::Text::new(content)
+    svg::node::element::Text::new("")
+        .add(svg::node::Blob::new(markup(&content.into(), size)))
         .set("x", x)
         .set("y", y)
         .set("font-family", FONT_FAMILY)
         .set("font-size", size)
         .set("fill", "#222222")
+}
+
+/// The SVG markup of a text's content: escaped, with each `_{…}` turned
+/// into a lowered, smaller `<tspan>` (a `dy` shift, which every SVG
+/// renderer honours, undone by the next plain run).
+pub(crate) fn markup(content: &str, size: f64) -> String {
+    let drop = (size * 0.28).round().max(1.0);
+    let small = (size * 0.75).round().max(1.0);
+    let mut out = String::new();
+    let mut rest = content;
+    let mut lowered = false;
+    while !rest.is_empty() {
+        match rest.find("_{") {
+            Some(start) => {
+                let Some(len) = rest[start + 2..].find('}') else {
+                    break;
+                };
+                plain(&mut out, &rest[..start], &mut lowered, drop);
+                out += &format!(
+                    "<tspan dy=\"{drop}\" font-size=\"{small}\">{}</tspan>",
+                    escape(&rest[start + 2..start + 2 + len])
+                );
+                lowered = true;
+                rest = &rest[start + 2 + len + 1..];
+            }
+            None => break,
+        }
+    }
+    plain(&mut out, rest, &mut lowered, drop);
+    out
+}
+
+/// Appends a plain run, raised back to the baseline after a subscript.
+fn plain(out: &mut String, run: &str, lowered: &mut bool, drop: f64) {
+    if run.is_empty() {
+        return;
+    }
+    if *lowered {
+        *out += &format!("<tspan dy=\"-{drop}\">{}</tspan>", escape(run));
+        *lowered = false;
+    } else {
+        *out += &escape(run);
+    }
+}
+
+/// XML escaping of text content.
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The width of `chars` characters of text at `size` (DejaVu Sans averages
+/// about 0.62 em a character), for laying out text before it is rendered.
+pub(crate) fn text_width(chars: usize, size: f64) -> f64 {
+    chars as f64 * size * 0.62
 }
 
 /// A filled rectangle.

@@ -1,5 +1,6 @@
-//! SVG to PNG through resvg (usvg parses, tiny-skia rasterizes), so that no
-//! browser is needed.
+//! SVG to PNG through resvg (usvg parses, tiny-skia rasterizes) and to PDF
+//! through svg2pdf from the same usvg tree, so that no browser is needed and
+//! the PNG and the PDF show the same picture.
 //!
 //! Text needs a font: the system fonts are loaded once (fontdb, through
 //! fontconfig's directories). Where no font is installed, text elements are
@@ -12,6 +13,10 @@ use std::sync::{Arc, OnceLock};
 
 /// The largest PNG side, in pixels.
 pub const MAX_SIDE: u32 = 16_384;
+
+/// The largest PDF page side, in points (one SVG unit is one point): 200
+/// inches, the largest page PDF viewers accept.
+pub const MAX_PDF_SIDE: f64 = 14_400.0;
 
 /// An error parsing or rasterizing an SVG.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +99,45 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
         .encode_png()
         .map_err(|e| RenderError(format!("PNG encoding failed: {e}")))
 }
+
+/// Whether this build writes PDF (the `pdf` cargo feature, on by default).
+pub const PDF: bool = cfg!(feature = "pdf");
+
+/// Converts an SVG to a one-page PDF of the same size (one SVG unit a
+/// point), vector throughout; text stays text, in the subset of each font
+/// it uses, embedded. Without the `pdf` feature, an error that says so.
+pub fn pdf(svg: &str) -> Result<Vec<u8>, RenderError> {
+    let tree = parse(svg)?;
+    let size = tree.size();
+    let side = MAX_PDF_SIDE as f32;
+    if size.width() > side || size.height() > side {
+        return Err(RenderError(format!(
+            "a PDF page of {} × {} points: each side must be at most {MAX_PDF_SIDE} (lower the ranges)",
+            size.width().ceil(),
+            size.height().ceil()
+        )));
+    }
+    to_pdf(&tree)
+}
+
+#[cfg(feature = "pdf")]
+fn to_pdf(tree: &Tree) -> Result<Vec<u8>, RenderError> {
+    svg2pdf::to_pdf(
+        tree,
+        svg2pdf::ConversionOptions::default(),
+        svg2pdf::PageOptions::default(),
+    )
+    .map_err(|e| RenderError(format!("PDF conversion failed: {e}")))
+}
+
+#[cfg(not(feature = "pdf"))]
+fn to_pdf(_: &Tree) -> Result<Vec<u8>, RenderError> {
+    Err(RenderError(NO_PDF.to_string()))
+}
+
+/// Why a build without the `pdf` feature writes no PDF.
+pub const NO_PDF: &str =
+    "this nimcert was built without PDF output (cargo feature `pdf`, on by default)";
 
 /// The colour of a pixel (alpha dropped; the pictures are opaque).
 pub fn pixel(pixmap: &Pixmap, x: u32, y: u32) -> Option<super::Rgb> {

@@ -89,15 +89,13 @@ impl Window {
     /// R_{d,ℓ}(x) = ℓ⌊(x − d)/2a⌋ + min(ℓ, (x − d) mod 2a): the signed count
     /// of comb points in [d, x) (§3, quoted shape).
     fn rank(&self, a: u64, x: u64) -> i64 {
-        let (two_a, l, y) = (2 * a as i64, self.len as i64, x as i64 - self.d as i64);
-        l * y.div_euclid(two_a) + l.min(y.rem_euclid(two_a))
+        comb_rank(a, self.d, self.len, x as i64)
     }
 
     /// E_{d,ℓ}(t) = d + t + (2a − ℓ)⌊t/ℓ⌋: the t-th comb point from d
     /// (§3, quoted shape).
     fn point(&self, a: u64, t: i64) -> u64 {
-        let l = self.len as i64;
-        (self.d as i64 + t + (2 * a as i64 - l) * t.div_euclid(l)) as u64
+        comb_point(a, self.d, self.len, t) as u64
     }
 
     /// T_j = R(V_j) − R(L_j), the number of band points in the window.
@@ -113,6 +111,23 @@ impl Window {
     pub fn nth(&self, a: u64, s: u64) -> u64 {
         self.point(a, self.rank(a, self.lo) + s as i64)
     }
+}
+
+/// §3, "Evaluating the band", as printed:
+/// R_{d,ℓ}(x) = ℓ⌊(x − d)/2a⌋ + min(ℓ, (x − d) mod 2a), floor and mod on
+/// the integers. Read (the defining sentence is lost in our copy) as the
+/// signed count of the comb { u : (u − d) mod 2a < ℓ } on [d, x).
+pub fn comb_rank(a: u64, d: u64, len: u64, x: i64) -> i64 {
+    let (two_a, l, y) = (2 * a as i64, len as i64, x - d as i64);
+    l * y.div_euclid(two_a) + l.min(y.rem_euclid(two_a))
+}
+
+/// §3, "Evaluating the band", as printed:
+/// E_{d,ℓ}(t) = d + t + (2a − ℓ)⌊t/ℓ⌋ (ℓ ≥ 1). Read as the t-th comb
+/// point from d (t ∈ Z, the 0-th being d).
+pub fn comb_point(a: u64, d: u64, len: u64, t: i64) -> i64 {
+    let l = len as i64;
+    d as i64 + t + (2 * a as i64 - l) * t.div_euclid(l)
 }
 
 /// The comb { u : u mod 2a ≥ a } ∩ { u : (u + s) mod 2a < a } as one tooth

@@ -195,3 +195,49 @@ pub fn assert_undecidable(verdict: &Verdict, needle: &str) {
 pub fn w(prime: u64, position: u64) -> PeriodWitness {
     PeriodWitness { prime, position }
 }
+
+/// Asserts an over-limit verdict (exit 3) whose message contains `needle`.
+#[track_caller]
+pub fn assert_over_limit(verdict: &Verdict, needle: &str) {
+    match verdict {
+        Verdict::OverLimit(m) => assert!(m.contains(needle), "message {m:?} lacks {needle:?}"),
+        other => panic!("expected over a limit ({needle}): {other:?}"),
+    }
+}
+
+/// xorshift64*, so that random inputs are reproducible.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Small games of every shape: one to six moves, purely periodic and not,
+/// a = 1, gcd > 1.
+pub const GAMES: &[&[u64]] = &[
+    &[1],
+    &[2],
+    &[3],
+    &[1, 2],
+    &[2, 5, 7],
+    &[1, 3, 5],
+    &[2, 3, 7],
+    &[3, 5, 7],
+    &[2, 4, 7],
+    &[2, 14, 18],
+    &[4, 6, 10],
+    &[3, 7, 10],
+    &[1, 8, 13],
+    &[3, 4, 6, 10],
+    &[4, 7, 9, 13, 20],
+    &[2, 3, 5, 9, 11, 17],
+    &[6],
+];

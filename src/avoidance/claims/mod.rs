@@ -1,0 +1,540 @@
+//! Paper B's statements in the audit registry, in the order of the text.
+//!
+//! Statement numbers other than Prop. 7, Example 15 and Prop. 19 are lost in
+//! our copy, so most ids name the statement by section and content. Every
+//! instance is solved by structure diagram (itself checked against the mex
+//! rule on every position by `B.Sec3.structural` and `B.Sec3.diagram`);
+//! every failure carries the certificate of the true game, which the
+//! checker re-validates (geometry, 𝓜, diagram).
+//!
+//! Instance families, each in increasing order (so the first failure is the
+//! smallest counterexample): all trees up to isomorphism by order, with
+//! every non-empty W, in the vertex and in the edge geometry (the
+//! one-vertex tree, which has no edge, as the closure system
+//! {∅, {1}}); all subsets of the 3 × 3 grid {0,1,2}² (collinear triples
+//! included) by size, with every non-empty W.
+//!
+//! The modules follow the paper: [`preliminaries`] (§2–3), [`extreme`]
+//! (§4), [`trees`] (§5).
+
+mod extreme;
+mod preliminaries;
+mod trees;
+
+use super::affine::AffineGeometry;
+use super::certify::{certificate, search_method};
+use super::closure::ClosureSystem;
+use super::enumerate::free_trees;
+use super::geometry::{ConvexGeometry, Game};
+use super::points::PointSet;
+use super::structure::{StructureDiagram, DEFAULT_MAX_CLASSES};
+use super::tree::{EdgeGeometry, Tree, VertexGeometry};
+use crate::claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Scope};
+use nimcert_check::format::Certificate;
+use std::ops::RangeInclusive;
+use std::sync::OnceLock;
+
+pub use preliminaries::{example_15_game, EXAMPLE_15_POINTS};
+pub use trees::{example_w1_game, EXAMPLE_W1_EDGES};
+
+/// Paper B's claims, in the order of the text.
+pub fn claims() -> Vec<Claim> {
+    let mut all = preliminaries::claims();
+    all.extend(extreme::claims());
+    all.extend(trees::claims());
+    all
+}
+
+/// Which geometries a family ranges over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Family {
+    /// Vertex geometries of trees, by number of vertices.
+    TreeVertices,
+    /// Edge geometries of trees, by number of vertices.
+    TreeEdges,
+    /// Subsets of the grid {0,1,2}², by number of points.
+    Grid,
+}
+
+impl Family {
+    fn describe(&self) -> &'static str {
+        match self {
+            Family::TreeVertices => "tree vertex geometries with",
+            Family::TreeEdges => "tree edge geometries with",
+            Family::Grid => "subsets of {0,1,2}² with",
+        }
+    }
+
+    fn what(&self) -> &'static str {
+        match self {
+            Family::Grid => "points",
+            _ => "vertices",
+        }
+    }
+}
+
+/// The data a geometry is built from, so that it can be built again (with
+/// another W).
+#[derive(Clone, Debug)]
+pub(super) enum Shape {
+    /// A tree with at least one edge, in its vertex or edge geometry.
+    Tree(Tree, Family),
+    /// The one-vertex tree: the closure system {∅, {1}}.
+    Point,
+    /// Points of Z².
+    Points(Vec<(i64, i64)>),
+}
+
+impl Shape {
+    /// A fresh geometry of this shape.
+    pub fn geometry(&self) -> Box<dyn ConvexGeometry> {
+        match self {
+            Shape::Tree(tree, Family::TreeEdges) => Box::new(EdgeGeometry::new(tree.clone())),
+            Shape::Tree(tree, _) => Box::new(VertexGeometry::new(tree.clone())),
+            Shape::Point => Box::new(
+                ClosureSystem::new(1, &[vec![], vec![1]]).expect("{∅, {1}} is a convex geometry"),
+            ),
+            Shape::Points(points) => {
+                Box::new(AffineGeometry::new(points.clone(), false).expect("distinct points"))
+            }
+        }
+    }
+
+    /// The tree of a vertex geometry, if it is one.
+    pub fn vertex_tree(&self) -> Option<&Tree> {
+        match self {
+            Shape::Tree(tree, Family::TreeVertices) => Some(tree),
+            _ => None,
+        }
+    }
+}
+
+/// One game of an instance family, with its name and a structure diagram
+/// built on first use.
+pub(super) struct Case {
+    /// E.g. `tree 1-2,2-3 W={1}`.
+    pub label: String,
+    /// What the geometry is built from.
+    pub shape: Shape,
+    /// The game.
+    pub game: Game,
+    diagram: OnceLock<StructureDiagram>,
+}
+
+impl Case {
+    fn new(label: String, shape: Shape, game: Game) -> Self {
+        Case {
+            label,
+            shape,
+            game,
+            diagram: OnceLock::new(),
+        }
+    }
+
+    /// The game's structure diagram.
+    pub fn diagram(&self) -> &StructureDiagram {
+        self.diagram.get_or_init(|| diagram(&self.game))
+    }
+
+    /// The same geometry with another winning set (`None` if the game
+    /// cannot be set up).
+    pub fn with_win(&self, win: &PointSet) -> Option<Game> {
+        Game::new(self.shape.geometry(), win.iter()).ok()
+    }
+
+    /// The certificate of the game's nim number.
+    pub fn certificate(&self) -> Certificate {
+        certificate(&self.game, self.diagram(), search_method())
+    }
+}
+
+fn tree_label(tree: &Tree) -> String {
+    let edges: Vec<String> = tree
+        .edges()
+        .iter()
+        .map(|&(a, b)| format!("{}-{}", tree.name(a), tree.name(b)))
+        .collect();
+    edges.join(",")
+}
+
+/// Every non-empty subset of {0, …, n − 1}, by mask.
+fn subsets(n: usize) -> impl Iterator<Item = Vec<usize>> {
+    (1u64..1 << n).map(move |m| (0..n).filter(|i| m >> i & 1 == 1).collect())
+}
+
+/// The games of a family for the given sizes, in increasing order.
+pub(super) fn cases(
+    family: Family,
+    sizes: RangeInclusive<u64>,
+) -> Box<dyn Iterator<Item = Case> + Send> {
+    let sizes = (*sizes.start() as usize)..=(*sizes.end() as usize);
+    match family {
+        Family::TreeVertices | Family::TreeEdges => Box::new(sizes.flat_map(move |n| {
+            let trees: Vec<Shape> = if n == 0 {
+                Vec::new()
+            } else if n == 1 {
+                if family == Family::TreeVertices {
+                    vec![Shape::Point]
+                } else {
+                    Vec::new()
+                }
+            } else {
+                free_trees(n)
+                    .into_iter()
+                    .map(|t| Shape::Tree(t, family))
+                    .collect()
+            };
+            trees.into_iter().flat_map(move |shape| {
+                let name = match &shape {
+                    Shape::Tree(tree, _) => tree_label(tree),
+                    _ => "1 (one vertex)".to_string(),
+                };
+                let points = shape.geometry().size();
+                subsets(points).filter_map(move |win| {
+                    let game = Game::new(shape.geometry(), win).ok()?;
+                    let kind = match family {
+                        Family::TreeEdges => "tree-edges",
+                        _ => "tree",
+                    };
+                    let label = format!("{kind} {name} W={}", game.show(game.win()));
+                    Some(Case::new(label, shape.clone(), game))
+                })
+            })
+        })),
+        Family::Grid => {
+            let grid: Vec<(i64, i64)> = (0..3).flat_map(|y| (0..3).map(move |x| (x, y))).collect();
+            Box::new(sizes.filter(|&k| (1..=9).contains(&k)).flat_map(move |k| {
+                let grid = grid.clone();
+                subsets(9)
+                    .filter(move |s| s.len() == k)
+                    .flat_map(move |chosen| {
+                        let shape = Shape::Points(chosen.iter().map(|&i| grid[i]).collect());
+                        subsets(k).filter_map(move |win| {
+                            let game = Game::new(shape.geometry(), win).ok()?;
+                            let all = PointSet::full(game.size());
+                            let label =
+                                format!("affine {} W={}", game.show(&all), game.show(game.win()));
+                            Some(Case::new(label, shape.clone(), game))
+                        })
+                    })
+            }))
+        }
+    }
+}
+
+/// Families of games up to this size are built once per process and
+/// shared by every claim (with their diagrams, built on first use); larger
+/// ones are streamed, so that memory stays small.
+const CACHED_UP_TO: u64 = 9;
+
+/// A game of a family: shared from the cache, or built for one claim.
+pub(super) enum CaseRef {
+    Shared(std::sync::Arc<Vec<Case>>, usize),
+    Owned(Case),
+}
+
+impl std::ops::Deref for CaseRef {
+    type Target = Case;
+    fn deref(&self) -> &Case {
+        match self {
+            CaseRef::Shared(all, i) => &all[*i],
+            CaseRef::Owned(case) => case,
+        }
+    }
+}
+
+/// The games of a family for the given sizes, in increasing order, shared
+/// with the other claims up to [`CACHED_UP_TO`].
+pub(super) fn shared_cases(
+    family: Family,
+    sizes: RangeInclusive<u64>,
+) -> impl Iterator<Item = CaseRef> + Send {
+    type Cache = std::sync::Mutex<std::collections::HashMap<(u8, u64), std::sync::Arc<Vec<Case>>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    sizes.flat_map(move |n| -> Box<dyn Iterator<Item = CaseRef> + Send> {
+        if n > CACHED_UP_TO {
+            return Box::new(cases(family, n..=n).map(CaseRef::Owned));
+        }
+        let key = (family as u8, n);
+        let cache = CACHE.get_or_init(Default::default);
+        let existing = cache.lock().expect("cache lock").get(&key).cloned();
+        let all = existing.unwrap_or_else(|| {
+            let built = std::sync::Arc::new(cases(family, n..=n).collect::<Vec<_>>());
+            cache
+                .lock()
+                .expect("cache lock")
+                .entry(key)
+                .or_insert(built)
+                .clone()
+        });
+        Box::new((0..all.len()).map(move |i| CaseRef::Shared(all.clone(), i)))
+    })
+}
+
+/// The structure diagram of an audit instance.
+pub(super) fn diagram(game: &Game) -> StructureDiagram {
+    StructureDiagram::build(game, DEFAULT_MAX_CLASSES)
+        .expect("audit instances have small structure diagrams")
+}
+
+/// A family with its default and `--extended` largest size.
+#[derive(Clone, Copy)]
+pub(super) struct Sizes {
+    pub family: Family,
+    pub smallest: u64,
+    pub default: u64,
+    pub extended: u64,
+}
+
+/// Trees (vertex and edge geometries) up to `trees` vertices (`extended`
+/// with `--extended`) and grid subsets up to `grid` points.
+pub(super) fn everywhere(trees: u64, extended: u64, grid: u64) -> Vec<Sizes> {
+    vec![
+        Sizes {
+            family: Family::TreeVertices,
+            smallest: 1,
+            default: trees,
+            extended,
+        },
+        Sizes {
+            family: Family::TreeEdges,
+            smallest: 2,
+            default: trees,
+            extended,
+        },
+        Sizes {
+            family: Family::Grid,
+            smallest: 1,
+            default: grid,
+            extended: grid + 1,
+        },
+    ]
+}
+
+/// Tree vertex geometries only.
+pub(super) fn vertex_trees(default: u64, extended: u64) -> Vec<Sizes> {
+    vec![Sizes {
+        family: Family::TreeVertices,
+        smallest: 1,
+        default,
+        extended,
+    }]
+}
+
+impl Sizes {
+    fn range(&self, scope: &Scope) -> RangeInclusive<u64> {
+        let top = if scope.extended {
+            self.extended
+        } else {
+            self.default
+        };
+        let r = scope.size_or(self.smallest..=top);
+        (*r.start()).max(self.smallest)..=*r.end()
+    }
+}
+
+fn range_text(families: &[(Family, RangeInclusive<u64>)]) -> String {
+    families
+        .iter()
+        .map(|(f, r)| {
+            format!(
+                "{} {} ≤ n ≤ {} {}, every W",
+                f.describe(),
+                r.start(),
+                r.end(),
+                f.what()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Number of trees of order n, for the work estimate: counted up to 12
+/// vertices, then bounded by a factor 3 per vertex.
+fn trees_bound(n: u64) -> u64 {
+    if n <= 12 {
+        free_trees(n.max(2) as usize).len() as u64
+    } else {
+        trees_bound(12).saturating_mul(3u64.saturating_pow((n - 12) as u32))
+    }
+}
+
+/// Work estimate: games × 16·2^n (about one nanosecond each: a game of n
+/// points costs its structure diagram, at most a few steps per position).
+fn work(families: &[(Family, RangeInclusive<u64>)]) -> u64 {
+    families
+        .iter()
+        .flat_map(|(f, r)| {
+            let f = *f;
+            r.clone().map(move |n| {
+                let shapes = match f {
+                    Family::Grid => 512,
+                    _ => trees_bound(n),
+                };
+                let n = n.min(40) as u32;
+                shapes
+                    .saturating_mul(2u64.saturating_pow(n))
+                    .saturating_mul(16u64.saturating_mul(2u64.saturating_pow(n)))
+            })
+        })
+        .fold(0, u64::saturating_add)
+}
+
+/// A claim about every game of some families: `property` returns `None`
+/// where the statement does not apply, `Some(Err(reason))` where it fails.
+pub(super) fn on_games(
+    id: &'static str,
+    printed: &'static str,
+    sizes: Vec<Sizes>,
+    property: impl Fn(&Case) -> Option<Result<(), String>> + Send + Sync + 'static,
+) -> Claim {
+    let defaults: Vec<(Family, RangeInclusive<u64>)> = sizes
+        .iter()
+        .map(|s| (s.family, s.smallest..=s.default))
+        .collect();
+    let extended: Vec<(Family, RangeInclusive<u64>)> = sizes
+        .iter()
+        .map(|s| (s.family, s.smallest..=s.extended))
+        .collect();
+    let text = if defaults.iter().zip(&extended).all(|(d, e)| d.1 == e.1) {
+        range_text(&defaults)
+    } else {
+        format!(
+            "{} (--extended: {})",
+            range_text(&defaults),
+            range_text(&extended)
+        )
+    };
+    let for_estimate = sizes.clone();
+    Claim::new(
+        id,
+        printed,
+        text,
+        move |scope| {
+            let families: Vec<(Family, RangeInclusive<u64>)> =
+                sizes.iter().map(|s| (s.family, s.range(scope))).collect();
+            let range = range_text(&families);
+            let all = families.into_iter().flat_map(|(f, r)| shared_cases(f, r));
+            check_instances(
+                scope,
+                range,
+                all,
+                |case| case.label.replace([' ', '{', '}', ','], "_"),
+                |case| match property(case) {
+                    None => InstanceOutcome::NotApplicable,
+                    Some(Ok(())) => InstanceOutcome::Holds(if scope.wants_certificates() {
+                        vec![case.certificate()]
+                    } else {
+                        Vec::new()
+                    }),
+                    Some(Err(reason)) => InstanceOutcome::Fails {
+                        counterexample: format!("{}: {reason}", case.label),
+                        truth: vec![case.certificate()],
+                    },
+                },
+            )
+        },
+        move |scope| {
+            let families: Vec<(Family, RangeInclusive<u64>)> = for_estimate
+                .iter()
+                .map(|s| (s.family, s.range(scope)))
+                .collect();
+            work(&families)
+        },
+    )
+    .counts("games")
+}
+
+/// A claim predicting nim numbers: `predict` gives the printed value, or
+/// `None` where the hypotheses fail.
+pub(super) fn on_predictions(
+    id: &'static str,
+    printed: &'static str,
+    sizes: Vec<Sizes>,
+    predict: impl Fn(&Case) -> Option<u32> + Send + Sync + 'static,
+) -> Claim {
+    on_games(id, printed, sizes, move |case| {
+        let predicted = predict(case)?;
+        let nim = case.diagram().nim();
+        Some(
+            (predicted == nim)
+                .then_some(())
+                .ok_or(format!("predicted {predicted}, nim is {nim}")),
+        )
+    })
+}
+
+/// A claim about one printed instance (an example).
+pub(super) fn on_example(
+    id: &'static str,
+    printed: &'static str,
+    instance: &'static str,
+    game: fn() -> Game,
+    shape: fn() -> Shape,
+    check: impl Fn(&Case) -> Result<(), String> + Send + Sync + 'static,
+) -> Claim {
+    Claim::new(
+        id,
+        printed,
+        instance.to_string(),
+        move |scope: &Scope| -> ClaimResult {
+            let selected = scope
+                .size
+                .as_ref()
+                .map_or(true, |r| r.contains(&(game().size() as u64)));
+            let cases = selected.then(|| Case::new(instance.to_string(), shape(), game()));
+            check_instances(
+                scope,
+                instance.to_string(),
+                cases,
+                |case| case.label.replace([' ', '{', '}', ',', '='], "_"),
+                |case| match check(case) {
+                    Ok(()) => InstanceOutcome::Holds(vec![case.certificate()]),
+                    Err(reason) => InstanceOutcome::Fails {
+                        counterexample: format!("{}: {reason}", case.label),
+                        truth: vec![case.certificate()],
+                    },
+                },
+            )
+        },
+        |_| 1_000,
+    )
+    .hypotheses("the printed instance")
+    .kind(crate::claim::Kind::Example)
+    .counts("games")
+}
+
+/// A family of sets in the paper's notation, points named 1, 2, …:
+/// `{{1,2},{3}}`, sorted.
+pub(super) fn show_family(game: &Game, family: &[PointSet]) -> String {
+    let mut shown: Vec<String> = family.iter().map(|s| game.show(s)).collect();
+    shown.sort();
+    format!("{{{}}}", shown.join(","))
+}
+
+/// The nim number of every position of a game by the mex rule (positions
+/// as masks, n ≤ 20): `None` for a generating (illegal) position. Options
+/// of a position are supersets with one more point, so the masks are
+/// visited from the largest down.
+pub(super) fn position_nims(game: &Game) -> Vec<Option<u32>> {
+    let n = game.size();
+    let mut nims: Vec<Option<u32>> = vec![None; 1 << n];
+    for mask in (0..1u64 << n).rev() {
+        if game.generates(&PointSet::from_mask(n, mask)) {
+            continue;
+        }
+        let options = (0..n)
+            .filter(|x| mask >> x & 1 == 0)
+            .filter_map(|x| nims[(mask | 1 << x) as usize]);
+        nims[mask as usize] = Some(super::mex(options));
+    }
+    nims
+}
+
+/// ⌈P⌉ = ⋂{M ∈ 𝓜 : P ⊆ M}, the intersection class of a legal position.
+pub(super) fn ceiling(maximal: &[PointSet], p: &PointSet, n: usize) -> PointSet {
+    maximal
+        .iter()
+        .filter(|m| p.is_subset(m))
+        .fold(PointSet::full(n), |acc, m| acc.intersection(m))
+}

@@ -1,0 +1,330 @@
+//! `nimcert audit` end to end: the committed baseline, the findings the
+//! issue names (recomputed here independently), the baseline diff after a
+//! perturbed closed form, runs that check nothing, the work limit, and the
+//! content-addressed certificate store.
+
+use nimcert::avoidance::enumerate::free_trees;
+use nimcert::check::{check_bytes, Limits, Verdict};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn nimcert(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nimcert"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("nimcert runs")
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().expect("exit code")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn rows(out: &Output) -> Vec<Value> {
+    let json: Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    json["claims"].as_array().expect("claims").clone()
+}
+
+fn row<'a>(rows: &'a [Value], id: &str) -> &'a Value {
+    rows.iter()
+        .find(|r| r["id"] == id)
+        .unwrap_or_else(|| panic!("no row {id}"))
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nimcert-audit-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The default audit matches `audit.expected`, and the three statements
+/// the issue names read as they should, with counts recomputed here.
+#[test]
+fn default_audit_matches_the_committed_baseline() {
+    let out = nimcert(&["audit", "--baseline", "audit.expected", "--format", "json"]);
+    assert_eq!(code(&out), 0, "stderr: {}", text(&out.stderr));
+    let rows = rows(&out);
+
+    // A.Prop29 fails exactly on the bases with a | b: a lost hypothesis.
+    let divisible = (2..=12u64)
+        .flat_map(|a| (a + 1..=80).map(move |b| (a, b)))
+        .filter(|(a, b)| b % a == 0)
+        .count() as u64;
+    let prop29 = row(&rows, "A.Prop29");
+    assert_eq!(prop29["verdict"], "fragment");
+    assert_eq!(prop29["failing"], divisible);
+    assert_eq!(prop29["applicable"], 803);
+    let fix = row(&rows, "A.Prop29.nondiv");
+    assert_eq!(fix["verdict"], "holds");
+    assert_eq!(fix["applicable"].as_u64().unwrap(), 803 - divisible);
+    assert!(prop29["correction_finding"]
+        .as_str()
+        .unwrap()
+        .contains("fails exactly"));
+
+    // B.Prop.W1 fails exactly where e ≥ 1 and o ≥ 1 (the printed 3); the
+    // corrected 2 holds.
+    let mixed: u64 = (2..=9)
+        .flat_map(free_trees)
+        .map(|tree| {
+            (0..tree.order())
+                .filter(|&w| {
+                    let parities: Vec<u8> = tree
+                        .components_without(w)
+                        .iter()
+                        .map(|c| c.parity())
+                        .collect();
+                    parities.contains(&0) && parities.contains(&1)
+                })
+                .count() as u64
+        })
+        .sum();
+    let w1 = row(&rows, "B.Prop.W1");
+    assert_eq!(w1["verdict"], "fails");
+    assert_eq!(w1["failing"], mixed);
+    assert_eq!(w1["certificates_accepted"], true);
+    assert_eq!(row(&rows, "B.Prop.W1.typo")["verdict"], "holds");
+
+    // B.Thm.W2 is a fragment whose surviving case fails exactly when |S| is
+    // odd, and which (e, o) alone cannot decide.
+    let w2 = row(&rows, "B.Thm.W2");
+    assert_eq!(w2["verdict"], "fragment");
+    let even = row(&rows, "B.Thm.W2.even");
+    assert_eq!(even["verdict"], "holds");
+    assert_eq!(
+        w2["failing"].as_u64().unwrap() + even["applicable"].as_u64().unwrap(),
+        w2["applicable"].as_u64().unwrap()
+    );
+    let note = w2["note"].as_str().unwrap();
+    assert!(
+        note.contains("1-2 W={1,2}") && note.contains("1-2,2-3 W={1,3}"),
+        "{note}"
+    );
+
+    // Every counterexample of a game carries a certificate the checker
+    // accepts; nothing is "not checked".
+    for r in &rows {
+        assert_ne!(r["verdict"], "not checked", "{}", r["id"]);
+        if r["failing"].as_u64().unwrap() > 0 {
+            assert_ne!(r["certificates_accepted"], false, "{}", r["id"]);
+        }
+    }
+}
+
+/// The test seam flips one instance of every claim, as a one-character
+/// change to each closed form would: the baseline comparison exits 1 and
+/// its diff names every claim.
+#[test]
+fn a_perturbed_closed_form_is_caught_by_the_baseline() {
+    let out = nimcert(&[
+        "audit",
+        "--baseline",
+        "audit.expected",
+        "--perturb",
+        "A",
+        "--perturb",
+        "B",
+    ]);
+    assert_eq!(code(&out), 1);
+    let diff = text(&out.stderr);
+    assert!(
+        diff.contains("--- audit.expected") && diff.contains("+++ this run"),
+        "{diff}"
+    );
+    let expected: Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("audit.expected"))
+            .unwrap(),
+    )
+    .unwrap();
+    for entry in expected["claims"].as_array().unwrap() {
+        let id = entry["id"].as_str().unwrap();
+        assert!(
+            diff.lines().any(|l| l.starts_with(&format!("+{id}: "))),
+            "the diff does not show {id}"
+        );
+    }
+}
+
+/// One perturbed claim: exit 1, and the diff shows its old and new line.
+#[test]
+fn the_baseline_diff_is_readable() {
+    let out = nimcert(&[
+        "audit",
+        "--claim",
+        "A.Prop7",
+        "--baseline",
+        "audit.expected",
+        "--perturb",
+        "A.Prop7",
+    ]);
+    assert_eq!(code(&out), 1);
+    let diff = text(&out.stderr);
+    let old = diff
+        .lines()
+        .find(|l| l.starts_with("-A.Prop7: "))
+        .expect("old line");
+    let new = diff
+        .lines()
+        .find(|l| l.starts_with("+A.Prop7: "))
+        .expect("new line");
+    assert!(old.contains("holds, 882 applicable, 0 failing"), "{old}");
+    assert!(new.contains("fails, 882 applicable, 1 failing"), "{new}");
+    assert!(
+        !diff.contains("A.Remark8"),
+        "only the selected claims are compared"
+    );
+}
+
+#[test]
+fn a_written_baseline_matches_and_an_edited_one_does_not() {
+    let dir = temp("write");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("expected.json");
+    let path = file.to_str().unwrap();
+    let audit = |flag: &str, file: &str| {
+        nimcert(&[
+            "audit",
+            "--claim",
+            "B.Prop.W1",
+            "--range",
+            "size=..=6",
+            flag,
+            file,
+        ])
+    };
+    let out = audit("--write-baseline", path);
+    assert_eq!(code(&out), 0, "{}", text(&out.stderr));
+    let out = audit("--baseline", path);
+    assert_eq!(code(&out), 0, "{}", text(&out.stderr));
+    let edited =
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .replacen("\"failing\": 0", "\"failing\": 1", 1);
+    std::fs::write(&file, edited).unwrap();
+    let out = audit("--baseline", path);
+    assert_eq!(code(&out), 1);
+    assert!(text(&out.stderr).contains("failing"));
+    std::fs::write(&file, "not json").unwrap();
+    assert_eq!(
+        code(&audit("--baseline", path)),
+        2,
+        "a malformed baseline is bad input"
+    );
+    let missing = dir.join("missing");
+    let out = audit("--baseline", missing.to_str().unwrap());
+    assert_ne!(code(&out), 0, "a missing baseline");
+    assert!(text(&out.stderr).contains("missing"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_run_that_checks_nothing_does_not_exit_0() {
+    let out = nimcert(&["audit", "--claim", "A.Prop7", "--range", "a=0"]);
+    assert_eq!(code(&out), 2);
+    assert!(text(&out.stdout).contains("not checked"));
+    let out = nimcert(&["audit", "--range", "a=0", "--claim", "A"]);
+    assert_ne!(code(&out), 0);
+    let out = nimcert(&["audit", "--claim", "B", "--range", "size=1"]);
+    assert_ne!(code(&out), 0);
+    assert!(text(&out.stdout).contains("not checked"));
+    let out = nimcert(&["audit", "--claim", "B.Sec5.W2", "--range", "size=1"]);
+    assert_eq!(code(&out), 2, "only not-checked claims: exit 2");
+}
+
+#[test]
+fn a_huge_range_is_refused_before_any_work_naming_the_flag() {
+    let out = nimcert(&["audit", "--claim", "A.Conj52", "--range", "c=..=1000000000"]);
+    assert_eq!(code(&out), 3);
+    assert!(text(&out.stderr).contains("--max-work"));
+    let out = nimcert(&[
+        "audit",
+        "--claim",
+        "A.Conj52",
+        "--range",
+        "c=..=1000000000",
+        "--list",
+    ]);
+    assert_eq!(code(&out), 0, "--list does no work");
+}
+
+/// `--certs`: each certificate stored once, an index per claim, the size
+/// printed first, every object accepted by the checker, and every
+/// counterexample indexed.
+#[test]
+fn certificates_are_stored_once_and_accepted() {
+    let dir = temp("certs");
+    let out = nimcert(&[
+        "audit",
+        "--claim",
+        "A.Prop29",
+        "--claim",
+        "B.Prop.W1",
+        "--claim",
+        "B.Cor.spectrum_sum.proof",
+        "--range",
+        "size=..=4",
+        "--certs",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 1, "B.Prop.W1 fails");
+    assert!(
+        text(&out.stderr).contains("distinct objects"),
+        "{}",
+        text(&out.stderr)
+    );
+    let mut objects = 0;
+    for entry in std::fs::read_dir(dir.join("objects")).unwrap() {
+        let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+        let verdict = check_bytes(&bytes, &Limits::default());
+        assert!(matches!(verdict, Verdict::Valid(_)), "{verdict:?}");
+        objects += 1;
+    }
+    let mut references = 0;
+    for id in [
+        "A.Prop29",
+        "A.Prop29.nondiv",
+        "B.Prop.W1",
+        "B.Cor.spectrum_sum.proof",
+    ] {
+        let index: Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join("claims").join(format!("{id}.json"))).unwrap(),
+        )
+        .unwrap();
+        let entries = index.as_array().unwrap();
+        references += entries.len();
+        for e in entries {
+            assert!(dir.join(e["object"].as_str().unwrap()).exists());
+        }
+        if id != "A.Prop29.nondiv" {
+            assert!(
+                entries.iter().any(|e| e["role"] == "counterexample"),
+                "{id}"
+            );
+        }
+    }
+    assert!(
+        objects < references,
+        "{objects} objects for {references} references"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn json_and_markdown_carry_the_verdicts() {
+    let out = nimcert(&["audit", "--claim", "A.Prop29", "--format", "json"]);
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["verdicts"]["fragment"], 1);
+    assert_eq!(json["verdicts"]["holds"], 1);
+    assert_eq!(json["verdicts"]["reconstructed"], 1);
+    let out = nimcert(&["audit", "--claim", "A.Prop29", "--format", "markdown"]);
+    let md = text(&out.stdout);
+    assert!(
+        md.contains("| A.Prop29 |") && md.contains("fragment"),
+        "{md}"
+    );
+}
