@@ -24,7 +24,7 @@ use crate::certify::{search_provenance, sequence_claim};
 use crate::engine::{Solver, QP};
 use crate::moves::{gcd, MoveSet, MAX_MOVE};
 use crate::range::RangeArg;
-use crate::subtraction::{classify, Classification};
+use crate::subtraction::classify::{Classifier, Outline};
 use nimcert_check::format::{Certificate, Claim, FORMAT_VERSION};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -229,7 +229,8 @@ pub struct Tally {
     /// Triples covered by a statement, by statement id.
     pub covered_by: BTreeMap<String, u64>,
     /// Covered triples whose prediction differs from the engine (pure
-    /// periodicity, least period or values).
+    /// periodicity or least period; the statements' P-positions and values
+    /// are audited by `nimcert audit`).
     pub mismatches: u64,
     /// The smallest mismatches (at most [`MISMATCH_EXAMPLES`]).
     pub mismatch_examples: Vec<Mismatch>,
@@ -349,36 +350,71 @@ impl Tally {
         }
         Ok(())
     }
+}
 
-    /// Tallies one triple, given its classification and the engine's result.
-    fn record(
-        &mut self,
-        moves: [u64; 3],
-        class: Option<&Classification>,
-        engine: Option<(QP, &[crate::engine::Value])>,
-    ) {
+/// The covering statements a sweep can meet (Table 1 rows 1–7, Theorem 36,
+/// Theorem 34, Table 2 rows 1–7).
+const STATEMENTS: usize = 16;
+
+/// A unit's counts while it runs: fixed arrays and a reused buffer, so
+/// tallying a triple allocates nothing; [`Counts::tally`] turns them into a
+/// [`Tally`] once per unit.
+#[derive(Default)]
+struct Counts {
+    triples: u64,
+    admissible: u64,
+    non_admissible: u64,
+    /// By least admissible candidate: a+b, c+a, c+b.
+    by_candidate: [u64; 3],
+    purely_periodic: u64,
+    /// (statement id, triples), in order of first appearance.
+    covered_by: [(&'static str, u64); STATEMENTS],
+    statements: usize,
+    mismatches: u64,
+    mismatch_examples: Vec<Mismatch>,
+    non_admissible_purely_periodic: u64,
+    admissible_as_predicted: u64,
+    no_period_found: u64,
+    /// The least period of every triple solved.
+    periods: Vec<u64>,
+}
+
+impl Counts {
+    /// Empties the counts, keeping the buffers.
+    fn clear(&mut self) {
+        let periods = std::mem::take(&mut self.periods);
+        let examples = std::mem::take(&mut self.mismatch_examples);
+        *self = Counts {
+            periods,
+            mismatch_examples: examples,
+            ..Counts::default()
+        };
+        self.periods.clear();
+        self.mismatch_examples.clear();
+    }
+
+    /// Tallies one triple, given its outline (`None`: not three distinct
+    /// positive moves) and the engine's (q, p) (`None`: no period within
+    /// the bound).
+    fn record(&mut self, moves: [u64; 3], outline: Option<&Outline>, engine: Option<QP>) {
         self.triples += 1;
-        let Some(class) = class else {
+        let Some(outline) = outline else {
             return;
         };
-        let Some((qp, values)) = engine else {
+        let Some(qp) = engine else {
             self.no_period_found += 1;
             return;
         };
         let pure = qp.preperiod == 0;
         self.purely_periodic += u64::from(pure);
-        *self.period_distribution.entry(qp.period).or_default() += 1;
-        let t = class.reduced;
-        let candidates = [
-            (class.admissible.a_plus_b, "a+b", t.a + t.b),
-            (class.admissible.c_plus_a, "c+a", t.c + t.a),
-            (class.admissible.c_plus_b, "c+b", t.c + t.b),
-        ];
-        match candidates.iter().find(|(ok, _, _)| *ok) {
-            Some(&(_, name, candidate)) => {
+        self.periods.push(qp.period);
+        let tests = outline.admissible;
+        let which = [tests.a_plus_b, tests.c_plus_a, tests.c_plus_b];
+        match which.iter().position(|&ok| ok) {
+            Some(i) => {
                 self.admissible += 1;
-                bump(&mut self.admissible_by_candidate, name);
-                let as_predicted = pure && qp.period == class.g * candidate;
+                self.by_candidate[i] += 1;
+                let as_predicted = pure && Some(qp.period) == outline.least_admissible();
                 self.admissible_as_predicted += u64::from(as_predicted);
             }
             None => {
@@ -386,16 +422,15 @@ impl Tally {
                 self.non_admissible_purely_periodic += u64::from(pure);
             }
         }
-        if let Some(prediction) = &class.prediction {
-            bump(&mut self.covered_by, &prediction.statement);
-            let agrees = pure && qp.period == prediction.period && values == prediction.values;
-            if !agrees {
+        if let (Some(statement), Some(period)) = (outline.cover.statement(), outline.period) {
+            self.cover(statement);
+            if !(pure && qp.period == period) {
                 self.mismatches += 1;
                 if self.mismatch_examples.len() < MISMATCH_EXAMPLES {
                     self.mismatch_examples.push(Mismatch {
                         moves,
-                        statement: prediction.statement.clone(),
-                        predicted_period: prediction.period,
+                        statement: statement.to_string(),
+                        predicted_period: period,
                         preperiod: qp.preperiod,
                         period: qp.period,
                     });
@@ -403,15 +438,46 @@ impl Tally {
             }
         }
     }
-}
 
-/// Adds 1 at `key`, allocating the key only the first time.
-fn bump(map: &mut BTreeMap<String, u64>, key: &str) {
-    match map.get_mut(key) {
-        Some(n) => *n += 1,
-        None => {
-            map.insert(key.to_string(), 1);
+    /// Adds 1 to a covering statement's count.
+    fn cover(&mut self, statement: &'static str) {
+        let seen = &mut self.covered_by[..self.statements];
+        match seen.iter_mut().find(|(s, _)| *s == statement) {
+            Some((_, n)) => *n += 1,
+            None => {
+                self.covered_by[self.statements] = (statement, 1);
+                self.statements += 1;
+            }
         }
+    }
+
+    /// The counts as a tally (maps keyed by statement, candidate, period).
+    fn tally(&mut self) -> Tally {
+        let mut tally = Tally {
+            triples: self.triples,
+            admissible: self.admissible,
+            non_admissible: self.non_admissible,
+            purely_periodic: self.purely_periodic,
+            mismatches: self.mismatches,
+            mismatch_examples: self.mismatch_examples.clone(),
+            non_admissible_purely_periodic: self.non_admissible_purely_periodic,
+            admissible_as_predicted: self.admissible_as_predicted,
+            no_period_found: self.no_period_found,
+            ..Tally::default()
+        };
+        for (name, n) in ["a+b", "c+a", "c+b"].iter().zip(self.by_candidate) {
+            if n > 0 {
+                tally.admissible_by_candidate.insert(name.to_string(), n);
+            }
+        }
+        for &(statement, n) in &self.covered_by[..self.statements] {
+            tally.covered_by.insert(statement.to_string(), n);
+        }
+        self.periods.sort_unstable();
+        for run in self.periods.chunk_by(|x, y| x == y) {
+            tally.period_distribution.insert(run[0], run.len() as u64);
+        }
+        tally
     }
 }
 
@@ -815,6 +881,8 @@ pub fn run(
         .enumerate()
         .filter(|(i, _)| *i as u64 % shard.count == shard.index)
         .map(|(_, u)| u);
+    // Units run in chunks (memory bounded by the chunk, not the sweep),
+    // each worker reusing its engine buffers, angle tables and counts.
     let mut tally = Tally::default();
     loop {
         let chunk: Vec<Unit> = units.by_ref().take(CHUNK).collect();
@@ -823,14 +891,14 @@ pub fn run(
         }
         let tallies: Vec<Result<Tally, SweepError>> = chunk
             .par_iter()
-            .map_init(Solver::new, |solver, &unit| {
+            .map_init(Worker::default, |worker, &unit| {
                 let done = match out {
                     Some(o) => o.load(spec, unit)?,
                     None => None,
                 };
                 let tally = match done {
                     Some(tally) => Ok(tally),
-                    None => sweep_unit(spec, unit, solver, out).map_err(SweepError::Io),
+                    None => sweep_unit(spec, unit, worker, out).map_err(SweepError::Io),
                 };
                 progress();
                 tally
@@ -857,26 +925,40 @@ pub fn unit_count(spec: &SweepSpec, shard: Option<Shard>) -> u64 {
     u64::try_from(share).unwrap_or(u64::MAX)
 }
 
+/// The per-worker state of a sweep, reused from unit to unit: the engine's
+/// buffers, the angle tables of the current base and the unit's counts.
+#[derive(Default)]
+struct Worker {
+    solver: Solver,
+    classifier: Classifier,
+    counts: Counts,
+}
+
 fn sweep_unit(
     spec: &SweepSpec,
     unit: Unit,
-    solver: &mut Solver,
+    worker: &mut Worker,
     out: Option<&OutDir>,
 ) -> Result<Tally, String> {
-    let mut tally = Tally::default();
+    let Worker {
+        solver,
+        classifier,
+        counts,
+    } = worker;
+    counts.clear();
     for moves in spec.triples(unit) {
-        let set = MoveSet::new(&moves).map_err(|e| e.to_string())?;
         // The prediction's period is only a hint: the engine tests it by
         // the mex rule and finds the exact (q, p) either way.
-        let class = classify(&moves);
-        let hint = class
-            .as_ref()
-            .and_then(|c| c.prediction.as_ref())
-            .map(|p| p.period);
-        let solved = solver.solve_hinted(&set, hint, spec.max_positions).ok();
-        let engine = solved.map(|qp| (qp, &solver.values()[..(qp.preperiod + qp.period) as usize]));
-        tally.record(moves, class.as_ref(), engine);
+        let outline = classifier.outline(&moves);
+        let hint = outline.and_then(|o| o.period);
+        let solved = if outline.is_some() {
+            solver.solve_slice(&moves, hint, spec.max_positions).ok()
+        } else {
+            None
+        };
+        counts.record(moves, outline.as_ref(), solved);
         if let (Some(out), Some(qp)) = (out.filter(|o| o.certificates), solved) {
+            let set = MoveSet::new(&moves).map_err(|e| e.to_string())?;
             let cert = Certificate {
                 format: FORMAT_VERSION,
                 provenance: search_provenance(),
@@ -890,6 +972,7 @@ fn sweep_unit(
             out.store_certificate(moves, &cert)?;
         }
     }
+    let tally = counts.tally();
     if let Some(out) = out {
         out.store(unit, &tally)?;
     }

@@ -133,3 +133,137 @@ fn engine_reports_no_period_below_the_bound() {
     assert_eq!(err.limit, 10);
     assert!(solve(&moves, DEFAULT_MAX_POSITIONS).is_ok());
 }
+
+/// Move sets with 6 to 12 moves: the one-hot rule for up to seven moves,
+/// the wide rule beyond.
+fn many_moves() -> impl Strategy<Value = Vec<u64>> {
+    proptest::collection::btree_set(1u64..=40, 6..=12).prop_map(|s| s.into_iter().collect())
+}
+
+/// Three moves with the least move at least 16 (the engine fills whole
+/// slices of positions at once), up to 150.
+fn large_least_move() -> impl Strategy<Value = Vec<u64>> {
+    (16u64..=60, 1u64..=50, 1u64..=60).prop_map(|(a, db, dc)| vec![a, a + db, a + db + dc])
+}
+
+/// Triples with a = 1 (Table 2 of paper A), and dilations g·S of small
+/// triples (non-primitive, paper A's Lemma 5).
+fn a_one_or_dilated() -> impl Strategy<Value = Vec<u64>> {
+    prop_oneof![
+        (2u64..=30, 1u64..=30).prop_map(|(b, dc)| vec![1, b, b + dc]),
+        (1u64..=6, 1u64..=8, 1u64..=8, 1u64..=12).prop_map(|(g, a, db, dc)| vec![
+            g * a,
+            g * (a + db),
+            g * (a + db + dc)
+        ]),
+    ]
+}
+
+/// The exact (q, p) and the values on [0, q + p) from every entry point of
+/// the engine agree with the oracle and the naive mex rule.
+fn check_against_oracle(moves: &[u64]) -> Result<(), TestCaseError> {
+    let set = MoveSet::new(moves).unwrap();
+    let (q, p) = oracle_qp(moves);
+    let mut solver = Solver::new();
+    let qp = solver.solve(&set, DEFAULT_MAX_POSITIONS).unwrap();
+    prop_assert_eq!((qp.preperiod, qp.period), (q, p), "moves {:?}", moves);
+    let naive = naive_prefix(moves, (q + p) as usize);
+    prop_assert_eq!(solver.values(), &naive[..]);
+    for (x, &v) in naive.iter().enumerate() {
+        prop_assert_eq!(solver.value(x), v);
+    }
+    let sliced = solver.solve_slice(set.as_slice(), Some(p + 1), DEFAULT_MAX_POSITIONS);
+    prop_assert_eq!(sliced, Ok(qp));
+    // The search stops at the first repeated window (q + p + c) plus at
+    // most one chunk, or later only through the fallback; never before.
+    prop_assert!(solver.computed() >= q + p + set.largest());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn engine_many_moves_match_oracle(moves in many_moves()) {
+        check_against_oracle(&moves)?;
+    }
+
+    #[test]
+    fn engine_large_least_move_matches_oracle(moves in large_least_move()) {
+        check_against_oracle(&moves)?;
+    }
+
+    #[test]
+    fn engine_a_one_and_dilated_triples_match_oracle(moves in a_one_or_dilated()) {
+        check_against_oracle(&moves)?;
+    }
+
+    /// Paper A's pre-periodic games: primitive non-additive triples with no
+    /// admissible angle (2 ≤ a ≤ 8) are never purely periodic in the
+    /// paper's range, so this samples games with q > 0.
+    #[test]
+    fn engine_small_triples_match_oracle(a in 2u64..=8, db in 1u64..=20, dc in 1u64..=40) {
+        check_against_oracle(&[a, a + db, a + db + dc])?;
+    }
+
+    /// The generation floor (values alone) is the naive mex rule.
+    #[test]
+    fn generate_only_is_the_mex_rule(moves in prop_oneof![move_set(), many_moves(), large_least_move()], extra in 0usize..300) {
+        let mut solver = Solver::new();
+        let n = *moves.last().unwrap() as usize + extra;
+        solver.generate_only(&moves, n);
+        prop_assert_eq!(solver.computed(), n as u64);
+        let naive = naive_prefix(&moves, n);
+        prop_assert!((0..n).all(|x| solver.value(x) == naive[x]));
+    }
+}
+
+/// Every pre-periodic triple of a small range, deterministically (the
+/// property tests above sample; this covers every case).
+#[test]
+fn engine_matches_oracle_on_every_small_triple() {
+    let mut solver = Solver::new();
+    let mut preperiodic = 0;
+    for a in 1..=6u64 {
+        for b in a + 1..=16 {
+            for c in b + 1..=30 {
+                let (q, p) = oracle_qp(&[a, b, c]);
+                let qp = solver
+                    .solve_slice(&[a, b, c], None, DEFAULT_MAX_POSITIONS)
+                    .unwrap();
+                assert_eq!((qp.preperiod, qp.period), (q, p), "{{{a},{b},{c}}}");
+                preperiodic += usize::from(q > 0);
+            }
+        }
+    }
+    assert!(preperiodic > 100, "the range holds pre-periodic games");
+}
+
+/// The least period of a cyclic word, from memory and from a comparison
+/// function, against trying every divisor.
+#[test]
+fn least_period_of_word_matches_every_divisor() {
+    use nimcert::engine::outcome::{least_cyclic_period, least_period_of_word};
+    QuickCheck::new().tests(500).quickcheck(
+        (|raw: Vec<u8>, reps: u8| {
+            let unit: Vec<u8> = raw.iter().take(12).map(|b| b % 3).collect();
+            if unit.is_empty() {
+                return TestResult::discard();
+            }
+            let word: Vec<u8> = unit
+                .iter()
+                .cycle()
+                .take(unit.len() * (reps as usize % 5 + 1))
+                .copied()
+                .collect();
+            let p = word.len();
+            let expected = (1..=p)
+                .find(|&d| p % d == 0 && (0..p).all(|i| word[i] == word[(i + d) % p]))
+                .unwrap();
+            TestResult::from_bool(
+                least_period_of_word(&word) == expected
+                    && least_cyclic_period(p, |i, j| word[i] == word[j]) == expected,
+            )
+        }) as fn(Vec<u8>, u8) -> TestResult,
+    );
+}

@@ -1,11 +1,10 @@
 //! The nim number of DNG(S, W) by exhaustive search: the mex rule on every
 //! non-generating position, positions as bitmasks, memoized in a table of
 //! 2^|S| bytes. Independent of the structure theory: legality is decided by
-//! the geometry's τ alone.
+//! the geometry's τ alone. Nothing is allocated per position: the option
+//! values are collected in a bitmask (a position has at most 26 options).
 
 use super::geometry::Game;
-use super::mex;
-use super::points::PointSet;
 
 /// The largest |S| searched exhaustively (a table of 2^26 bytes).
 pub const MAX_POINTS: usize = 26;
@@ -54,14 +53,15 @@ impl Search<'_> {
         if known != UNKNOWN {
             return known;
         }
-        let mut seen = Vec::new();
+        // At most 26 options, so every option's value is below 27.
+        let mut seen = 0u32;
         for x in (0..self.n).filter(|x| position >> x & 1 == 0) {
             let option = position | 1 << x;
             if self.legal(option) {
-                seen.push(self.nim(option) as u32);
+                seen |= 1 << self.nim(option);
             }
         }
-        let value = mex(seen) as u8;
+        let value = (!seen).trailing_zeros() as u8;
         self.table[position as usize] = value;
         value
     }
@@ -70,7 +70,7 @@ impl Search<'_> {
         match self.table[position as usize] {
             GENERATING => false,
             UNKNOWN => {
-                let generates = self.game.generates(&PointSet::from_mask(self.n, position));
+                let generates = self.game.generates_mask(position);
                 if generates {
                     self.table[position as usize] = GENERATING;
                 }

@@ -19,6 +19,12 @@ pub trait ConvexGeometry: Send + Sync {
     /// The name of point `i` as the user wrote it.
     fn point_name(&self, i: usize) -> String;
 
+    /// Appends [`ConvexGeometry::point_name`] to `out` (geometries that keep
+    /// their names override it to skip the intermediate string).
+    fn write_point_name(&self, i: usize, out: &mut String) {
+        out.push_str(&self.point_name(i));
+    }
+
     /// τ(A), the least convex set containing A.
     fn closure(&self, a: &PointSet) -> PointSet;
 
@@ -31,6 +37,18 @@ pub trait ConvexGeometry: Send + Sync {
     /// `w` (the maximal convex sets not containing `w`): every A with
     /// w ∉ τ(A) lies inside one of them.
     fn copoints(&self, w: usize) -> Vec<PointSet>;
+
+    /// [`ConvexGeometry::in_closure`] for a set given as a mask (|S| ≤ 64).
+    /// Geometries with a bitmask representation override it to avoid
+    /// building a [`PointSet`].
+    fn in_closure_mask(&self, a: u64, w: usize) -> bool {
+        self.in_closure(&PointSet::from_mask(self.size(), a), w)
+    }
+
+    /// [`ConvexGeometry::copoints`] as masks (|S| ≤ 64), appended to `out`.
+    fn copoint_masks(&self, w: usize, out: &mut Vec<u64>) {
+        out.extend(self.copoints(w).iter().map(PointSet::mask));
+    }
 
     /// The geometry in the certificate format.
     fn certificate_geometry(&self) -> AvoidanceGeometry;
@@ -128,11 +146,30 @@ impl Game {
         self.win.iter().all(|w| self.geometry.in_closure(p, w))
     }
 
+    /// [`Game::generates`] for P given as a mask (|S| ≤ 64).
+    pub fn generates_mask(&self, p: u64) -> bool {
+        let mut rest = self.win.mask();
+        while rest != 0 {
+            if !self
+                .geometry
+                .in_closure_mask(p, rest.trailing_zeros() as usize)
+            {
+                return false;
+            }
+            rest &= rest - 1;
+        }
+        true
+    }
+
     /// 𝓜, the maximal non-generating sets, sorted. P is non-generating iff
     /// some w ∈ W has w ∉ τ(P), iff P lies in a copoint of some w ∈ W; so
     /// 𝓜 is the family of maximal members of the union of the copoint
     /// families of the points of W.
     pub fn maximal_non_generating(&self) -> Vec<PointSet> {
+        let n = self.size();
+        if let Some(masks) = self.maximal_masks() {
+            return masks.iter().map(|&m| PointSet::from_mask(n, m)).collect();
+        }
         let family = self
             .win
             .iter()
@@ -142,9 +179,48 @@ impl Game {
         maximal_members(family)
     }
 
+    /// [`Game::maximal_non_generating`] as masks, increasing, when |S| ≤ 64
+    /// (the order is the order of the point sets).
+    pub fn maximal_masks(&self) -> Option<Vec<u64>> {
+        if self.size() > 64 {
+            return None;
+        }
+        let win = self.win.mask();
+        let mut family: Vec<u64> = Vec::new();
+        let mut rest = win;
+        while rest != 0 {
+            self.geometry
+                .copoint_masks(rest.trailing_zeros() as usize, &mut family);
+            rest &= rest - 1;
+        }
+        family.retain(|&c| !self.generates_mask(c));
+        family.sort_unstable();
+        family.dedup();
+        // Keep the sets no other set contains (the family is sorted and
+        // without repeats, so a strict superset comes later in it).
+        let mut kept = 0;
+        for i in 0..family.len() {
+            let a = family[i];
+            if !family[i + 1..].iter().any(|&b| a & !b == 0) {
+                family[kept] = a;
+                kept += 1;
+            }
+        }
+        family.truncate(kept);
+        Some(family)
+    }
+
     /// Names a set of points, e.g. `{1,2,4}`.
     pub fn show(&self, set: &PointSet) -> String {
-        let names: Vec<String> = set.iter().map(|i| self.geometry.point_name(i)).collect();
-        format!("{{{}}}", names.join(","))
+        let mut out = String::with_capacity(2 + 3 * set.len());
+        out.push('{');
+        for (k, i) in set.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            self.geometry.write_point_name(i, &mut out);
+        }
+        out.push('}');
+        out
     }
 }

@@ -28,7 +28,7 @@
 use super::geometry::Game;
 use super::mex;
 use super::points::PointSet;
-use std::collections::HashMap;
+use rustc_hash::FxHashSet;
 
 /// The default bound on the number of structure classes.
 pub const DEFAULT_MAX_CLASSES: usize = 1 << 16;
@@ -91,39 +91,24 @@ impl std::fmt::Display for TooManyClasses {
 
 impl StructureDiagram {
     /// The diagram of `game`, refusing more than `max_classes` classes.
+    ///
+    /// The sets are handled as one `u64` mask each when |S| ≤ 64 (every
+    /// audited instance), so the search allocates nothing per class beyond
+    /// the diagram it returns; larger ground sets use [`PointSet`]s.
     pub fn build(game: &Game, max_classes: usize) -> Result<Self, TooManyClasses> {
-        let maximal = game.maximal_non_generating();
-        let mut sets = intersection_classes(&maximal, max_classes)?;
-        sets.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
-        let index: HashMap<&PointSet, usize> =
-            sets.iter().enumerate().map(|(i, s)| (s, i)).collect();
-        let options: Vec<Vec<usize>> = sets
-            .iter()
-            .map(|i| {
-                let mut options: Vec<usize> = class_options(i, &maximal)
-                    .iter()
-                    .map(|j| index[j])
-                    .collect();
-                options.sort_unstable();
-                options
-            })
-            .collect();
-        let start = index[&frattini(&maximal, game.size())];
-        let mut classes: Vec<StructureClass> = Vec::with_capacity(sets.len());
-        for (set, options) in sets.iter().zip(options) {
-            let (nim0, nim1) = class_type(set.parity(), &options, &classes);
-            classes.push(StructureClass {
-                set: set.clone(),
-                options,
-                nim0,
-                nim1,
-            });
+        let n = game.size();
+        match game.maximal_masks() {
+            Some(masks) => {
+                let shape = Shape::of(&masks, n, max_classes)?;
+                let point_set = |&m: &u64| PointSet::from_mask(n, m);
+                Ok(shape.diagram(masks.iter().map(point_set).collect(), point_set))
+            }
+            None => {
+                let maximal = game.maximal_non_generating();
+                let shape = Shape::of(&maximal, n, max_classes)?;
+                Ok(shape.diagram(maximal, PointSet::clone))
+            }
         }
-        Ok(StructureDiagram {
-            maximal,
-            classes,
-            start,
-        })
     }
 
     /// nim(DNG(S, W)) = nim_0(X_Φ).
@@ -132,70 +117,246 @@ impl StructureDiagram {
     }
 }
 
+/// The set operations the diagram needs, on a `u64` mask (|S| ≤ 64) or a
+/// [`PointSet`].
+trait Bits: Clone + Ord + std::hash::Hash {
+    /// The order of the diagram's classes: larger sets first, then by set.
+    type Key: Ord;
+    fn key(&self) -> Self::Key;
+    fn full(n: usize) -> Self;
+    fn and(&self, other: &Self) -> Self;
+    fn or(&self, other: &Self) -> Self;
+    fn minus(&self, other: &Self) -> Self;
+    fn subset_of(&self, other: &Self) -> bool;
+    fn has(&self, x: usize) -> bool;
+    fn size(&self) -> usize;
+    fn members(&self) -> impl Iterator<Item = usize> + '_;
+}
+
+impl Bits for u64 {
+    type Key = u128;
+    fn key(&self) -> u128 {
+        u128::from(64 - self.count_ones()) << 64 | u128::from(*self)
+    }
+    fn full(n: usize) -> Self {
+        if n == 0 {
+            0
+        } else {
+            u64::MAX >> (64 - n)
+        }
+    }
+    fn and(&self, other: &Self) -> Self {
+        self & other
+    }
+    fn or(&self, other: &Self) -> Self {
+        self | other
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self & !other
+    }
+    fn subset_of(&self, other: &Self) -> bool {
+        self & !other == 0
+    }
+    fn has(&self, x: usize) -> bool {
+        self >> x & 1 == 1
+    }
+    fn size(&self) -> usize {
+        self.count_ones() as usize
+    }
+    fn members(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut rest = *self;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let x = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                x
+            })
+        })
+    }
+}
+
+impl Bits for PointSet {
+    type Key = (std::cmp::Reverse<usize>, PointSet);
+    fn key(&self) -> Self::Key {
+        (std::cmp::Reverse(self.len()), self.clone())
+    }
+    fn full(n: usize) -> Self {
+        PointSet::full(n)
+    }
+    fn and(&self, other: &Self) -> Self {
+        self.intersection(other)
+    }
+    fn or(&self, other: &Self) -> Self {
+        self.union(other)
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self.difference(other)
+    }
+    fn subset_of(&self, other: &Self) -> bool {
+        self.is_subset(other)
+    }
+    fn has(&self, x: usize) -> bool {
+        self.contains(x)
+    }
+    fn size(&self) -> usize {
+        self.len()
+    }
+    fn members(&self) -> impl Iterator<Item = usize> + '_ {
+        self.iter()
+    }
+}
+
+/// The diagram's shape before its sets are written out: the classes (largest
+/// first, each after its options), their options and types, the start.
+struct Shape<S> {
+    sets: Vec<S>,
+    options: Vec<Vec<usize>>,
+    types: Vec<(u32, u32)>,
+    start: usize,
+}
+
+impl<S: Bits> Shape<S> {
+    fn of(maximal: &[S], n: usize, max_classes: usize) -> Result<Self, TooManyClasses> {
+        let mut sets = intersection_classes(maximal, max_classes)?;
+        sets.sort_unstable_by_key(S::key);
+        // The classes are sorted (and distinct), so a class's index is found
+        // by binary search.
+        let index = |j: &S| {
+            let key = j.key();
+            sets.binary_search_by(|s| s.key().cmp(&key))
+                .expect("ℐ is closed under the intersections that make options")
+        };
+        let mut above: Vec<&S> = Vec::new();
+        let mut targets: Vec<S> = Vec::new();
+        let options: Vec<Vec<usize>> = sets
+            .iter()
+            .map(|class| {
+                class_options(class, maximal, &mut above, &mut targets);
+                let mut options: Vec<usize> = targets.iter().map(index).collect();
+                options.sort_unstable();
+                options
+            })
+            .collect();
+        let frattini = maximal.iter().fold(S::full(n), |acc, m| acc.and(m));
+        let start = index(&frattini);
+        let mut types: Vec<(u32, u32)> = Vec::with_capacity(sets.len());
+        for (set, options) in sets.iter().zip(&options) {
+            let parity = (set.size() % 2) as u8;
+            types.push(class_type(parity, options, &types));
+        }
+        Ok(Shape {
+            sets,
+            options,
+            types,
+            start,
+        })
+    }
+
+    /// The diagram, with each set written as a [`PointSet`].
+    fn diagram(
+        self,
+        maximal: Vec<PointSet>,
+        point_set: impl Fn(&S) -> PointSet,
+    ) -> StructureDiagram {
+        let classes = self
+            .sets
+            .iter()
+            .zip(self.options)
+            .zip(self.types)
+            .map(|((set, options), (nim0, nim1))| StructureClass {
+                set: point_set(set),
+                options,
+                nim0,
+                nim1,
+            })
+            .collect();
+        StructureDiagram {
+            maximal,
+            classes,
+            start: self.start,
+        }
+    }
+}
+
 /// ℐ: 𝓜 closed under intersection with members of 𝓜.
-fn intersection_classes(
-    maximal: &[PointSet],
+fn intersection_classes<S: Bits>(
+    maximal: &[S],
     max_classes: usize,
-) -> Result<Vec<PointSet>, TooManyClasses> {
-    let mut seen: std::collections::HashSet<PointSet> = maximal.iter().cloned().collect();
-    let mut queue: Vec<PointSet> = maximal.to_vec();
-    while let Some(class) = queue.pop() {
+) -> Result<Vec<S>, TooManyClasses> {
+    let mut seen: FxHashSet<S> =
+        FxHashSet::with_capacity_and_hasher(4 * maximal.len() + 16, Default::default());
+    seen.extend(maximal.iter().cloned());
+    // Every class enters `found` once; those from `next` on still have to
+    // be intersected with the members of 𝓜.
+    let mut found: Vec<S> = maximal.to_vec();
+    let mut next = 0;
+    while next < found.len() {
         for m in maximal {
-            let smaller = class.intersection(m);
+            let smaller = found[next].and(m);
             if !seen.contains(&smaller) {
                 if seen.len() >= max_classes {
                     return Err(TooManyClasses(max_classes));
                 }
                 seen.insert(smaller.clone());
-                queue.push(smaller);
+                found.push(smaller);
             }
         }
+        next += 1;
     }
-    Ok(seen.into_iter().collect())
+    Ok(found)
 }
 
-/// Φ = ⋂𝓜 (the Frattini subset).
-fn frattini(maximal: &[PointSet], n: usize) -> PointSet {
-    maximal
-        .iter()
-        .fold(PointSet::full(n), |acc, m| acc.intersection(m))
-}
-
-/// Opt(X_I) = {⌈I ∪ {x}⌉ : x ∈ U(I) \ I}, sorted.
-fn class_options(class: &PointSet, maximal: &[PointSet]) -> Vec<PointSet> {
-    let above: Vec<&PointSet> = maximal.iter().filter(|m| class.is_subset(m)).collect();
+/// Opt(X_I) = {⌈I ∪ {x}⌉ : x ∈ U(I) \ I}, into `targets`, sorted and
+/// without repeats (`above` is a buffer for the members of 𝓜 containing I).
+fn class_options<'m, S: Bits>(
+    class: &S,
+    maximal: &'m [S],
+    above: &mut Vec<&'m S>,
+    targets: &mut Vec<S>,
+) {
+    above.clear();
+    above.extend(maximal.iter().filter(|m| class.subset_of(m)));
     let reach = above
         .iter()
-        .fold(class.clone(), |acc, m| acc.union(m))
-        .difference(class);
-    let mut options: Vec<PointSet> = reach
-        .iter()
-        .map(|x| {
-            above
-                .iter()
-                .filter(|m| m.contains(x))
-                .fold(None::<PointSet>, |acc, m| {
-                    Some(acc.map_or_else(|| (*m).clone(), |a| a.intersection(m)))
-                })
-                .expect("x lies in some member above I")
-        })
-        .collect();
-    options.sort();
-    options.dedup();
-    options
+        .fold(class.clone(), |acc, m| acc.or(m))
+        .minus(class);
+    targets.clear();
+    for x in reach.members() {
+        let mut containing = above.iter().filter(|m| m.has(x));
+        let first = (*containing.next().expect("x lies in some member above I")).clone();
+        targets.push(containing.fold(first, |acc, m| acc.and(m)));
+    }
+    targets.sort();
+    targets.dedup();
 }
 
 /// (nim_0, nim_1) of a class of parity `a` by the mex rule, its options'
-/// types already known.
-fn class_type(a: u8, options: &[usize], classes: &[StructureClass]) -> (u32, u32) {
-    let own = mex(options.iter().map(|&j| classes[j].nim(1 - a)));
-    let other = mex(options
-        .iter()
-        .map(|&j| classes[j].nim(a))
-        .chain(std::iter::once(own)));
+/// types (`types`, indexed like the classes) already known.
+fn class_type(a: u8, options: &[usize], types: &[(u32, u32)]) -> (u32, u32) {
+    let nim = |j: usize, parity: u8| if parity == 0 { types[j].0 } else { types[j].1 };
+    let own = mex_of(options.iter().map(|&j| nim(j, 1 - a)));
+    let other = mex_of(
+        options
+            .iter()
+            .map(|&j| nim(j, a))
+            .chain(std::iter::once(own)),
+    );
     if a == 0 {
         (own, other)
     } else {
         (other, own)
     }
+}
+
+/// mex of a few small values, through a bitmask (values of 64 or more, which
+/// need at least 64 options, go through [`mex`]).
+fn mex_of(values: impl Iterator<Item = u32> + Clone) -> u32 {
+    let mut seen = 0u64;
+    for v in values.clone() {
+        if v >= 64 {
+            return mex(values);
+        }
+        seen |= 1 << v;
+    }
+    (!seen).trailing_zeros()
 }

@@ -11,13 +11,15 @@ use super::points::PointSet;
 use nimcert_check::format::AvoidanceGeometry;
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
-/// A finite tree with named vertices.
+/// A finite tree with named vertices. Its data is shared, so a clone (one
+/// per game when a sweep plays every W on one tree) allocates nothing.
 #[derive(Clone, Debug)]
 pub struct Tree {
-    names: Vec<String>,
-    edges: Vec<(usize, usize)>,
-    adjacent: Vec<Vec<usize>>,
+    names: Arc<[String]>,
+    edges: Arc<[(usize, usize)]>,
+    adjacent: Arc<[Vec<usize>]>,
 }
 
 /// Why an edge list is not a tree.
@@ -120,9 +122,9 @@ impl Tree {
             return Err(TreeError::Disconnected(names[0].clone(), names[v].clone()));
         }
         Ok(Tree {
-            names,
-            edges,
-            adjacent,
+            names: names.into(),
+            edges: edges.into(),
+            adjacent: adjacent.into(),
         })
     }
 
@@ -175,6 +177,42 @@ impl Tree {
         self.adjacent[v].iter().map(|&u| self.side(u, v)).collect()
     }
 
+    /// For a tree of at most 64 vertices rooted at vertex 0: each vertex's
+    /// parent (the root its own) and the mask of its subtree, in fixed
+    /// arrays (one pass down and one back up, no allocation). The side of u
+    /// away from a neighbour v is then the subtree of u if v is u's parent,
+    /// else everything outside v's subtree.
+    fn rooted_masks(&self) -> Option<Rooted> {
+        let n = self.order();
+        if n > 64 {
+            return None;
+        }
+        let mut parent = [u8::MAX; 64];
+        parent[0] = 0;
+        let mut order = [0u8; 64];
+        let (mut seen, mut i) = (1, 0);
+        while i < seen {
+            let v = usize::from(order[i]);
+            i += 1;
+            for &u in &self.adjacent[v] {
+                if parent[u] == u8::MAX {
+                    parent[u] = v as u8;
+                    order[seen] = u as u8;
+                    seen += 1;
+                }
+            }
+        }
+        let mut subtree = [0u64; 64];
+        for &v in order[..n].iter().rev() {
+            let v = usize::from(v);
+            subtree[v] |= 1 << v;
+            if v != 0 {
+                subtree[usize::from(parent[v])] |= subtree[v];
+            }
+        }
+        Some(Rooted { n, parent, subtree })
+    }
+
     fn certificate_edges(&self) -> Vec<(u32, u32)> {
         self.edges
             .iter()
@@ -183,19 +221,74 @@ impl Tree {
     }
 }
 
+/// A tree of at most 64 vertices rooted at vertex 0 ([`Tree::rooted_masks`]).
+struct Rooted {
+    n: usize,
+    parent: [u8; 64],
+    subtree: [u64; 64],
+}
+
+impl Rooted {
+    /// The mask of the side of u away from its neighbour v.
+    fn side(&self, u: usize, v: usize) -> u64 {
+        let all = u64::MAX >> (64 - self.n);
+        if usize::from(self.parent[u]) == v && u != 0 {
+            self.subtree[u]
+        } else {
+            all & !self.subtree[v]
+        }
+    }
+}
+
+/// The components of T − v for every vertex v of a tree of at most 64
+/// vertices, as masks, in the order of v's neighbours: those of v at
+/// `masks[starts[v]..starts[v + 1]]` (a tree has 2(n − 1) of them).
+struct ComponentMasks {
+    starts: [u8; 65],
+    masks: [u64; 126],
+}
+
 /// The vertex geometry of a tree.
 pub struct VertexGeometry {
     tree: Tree,
-    components: Vec<Vec<PointSet>>,
+    /// For at most 64 vertices: the components of T − v as masks.
+    masks: Option<ComponentMasks>,
+    /// The components as point sets, made on first use (eagerly beyond 64
+    /// vertices).
+    components: OnceLock<Vec<Vec<PointSet>>>,
 }
 
 impl VertexGeometry {
     /// The vertex geometry of `tree`.
     pub fn new(tree: Tree) -> Self {
-        let components = (0..tree.order())
-            .map(|v| tree.components_without(v))
-            .collect();
-        VertexGeometry { tree, components }
+        let components = OnceLock::new();
+        let masks = tree.rooted_masks().map(|rooted| {
+            let mut table = ComponentMasks {
+                starts: [0; 65],
+                masks: [0; 126],
+            };
+            let mut k = 0;
+            for v in 0..tree.order() {
+                table.starts[v] = k as u8;
+                for &u in &tree.adjacent[v] {
+                    table.masks[k] = rooted.side(u, v);
+                    k += 1;
+                }
+            }
+            table.starts[tree.order()] = k as u8;
+            table
+        });
+        if masks.is_none() {
+            let all = (0..tree.order())
+                .map(|v| tree.components_without(v))
+                .collect();
+            let _ = components.set(all);
+        }
+        VertexGeometry {
+            tree,
+            masks,
+            components,
+        }
     }
 
     /// The tree.
@@ -205,7 +298,24 @@ impl VertexGeometry {
 
     /// The components of T − v.
     pub fn components_without(&self, v: usize) -> &[PointSet] {
-        &self.components[v]
+        let all = self.components.get_or_init(|| {
+            let n = self.size();
+            (0..n)
+                .map(|v| {
+                    self.component_masks(v)
+                        .iter()
+                        .map(|&m| PointSet::from_mask(n, m))
+                        .collect()
+                })
+                .collect()
+        });
+        &all[v]
+    }
+
+    /// The components of T − v as masks (at most 64 vertices).
+    fn component_masks(&self, v: usize) -> &[u64] {
+        let table = self.masks.as_ref().expect("at most 64 vertices");
+        &table.masks[usize::from(table.starts[v])..usize::from(table.starts[v + 1])]
     }
 }
 
@@ -218,6 +328,10 @@ impl ConvexGeometry for VertexGeometry {
         self.tree.name(i).to_string()
     }
 
+    fn write_point_name(&self, i: usize, out: &mut String) {
+        out.push_str(self.tree.name(i));
+    }
+
     fn closure(&self, a: &PointSet) -> PointSet {
         PointSet::from_iter_in(
             self.size(),
@@ -226,10 +340,25 @@ impl ConvexGeometry for VertexGeometry {
     }
 
     fn in_closure(&self, a: &PointSet, v: usize) -> bool {
+        if self.masks.is_some() {
+            return self.in_closure_mask(a.mask(), v);
+        }
         a.contains(v)
-            || self.components[v]
+            || self
+                .components_without(v)
                 .iter()
                 .filter(|c| c.meets(a))
+                .nth(1)
+                .is_some()
+    }
+
+    /// v ∈ τ(A) iff v ∈ A or A meets two components of T − v.
+    fn in_closure_mask(&self, a: u64, v: usize) -> bool {
+        a >> v & 1 == 1
+            || self
+                .component_masks(v)
+                .iter()
+                .filter(|&&c| c & a != 0)
                 .nth(1)
                 .is_some()
     }
@@ -237,7 +366,11 @@ impl ConvexGeometry for VertexGeometry {
     /// The components of T − w: a set avoiding w with closure avoiding w
     /// meets at most one of them.
     fn copoints(&self, w: usize) -> Vec<PointSet> {
-        self.components[w].clone()
+        self.components_without(w).to_vec()
+    }
+
+    fn copoint_masks(&self, w: usize, out: &mut Vec<u64>) {
+        out.extend_from_slice(self.component_masks(w));
     }
 
     fn certificate_geometry(&self) -> AvoidanceGeometry {
@@ -256,33 +389,57 @@ impl ConvexGeometry for VertexGeometry {
 /// order.
 pub struct EdgeGeometry {
     tree: Tree,
-    sides: Vec<[PointSet; 2]>,
+    /// For at most 64 edges: the edge sets of the two sides of each edge as
+    /// masks.
+    masks: Option<[[u64; 2]; 64]>,
+    /// The sides as point sets, made on first use (eagerly beyond 64 edges).
+    sides: OnceLock<Vec<[PointSet; 2]>>,
 }
 
 impl EdgeGeometry {
     /// The edge geometry of `tree`.
     pub fn new(tree: Tree) -> Self {
         let m = tree.edges.len();
-        let edges_inside = |vertices: &PointSet| {
-            PointSet::from_iter_in(
-                m,
-                (0..m).filter(|&f| {
-                    let (x, y) = tree.edges[f];
-                    vertices.contains(x) && vertices.contains(y)
-                }),
-            )
-        };
-        let sides = tree
-            .edges
-            .iter()
-            .map(|&(a, b)| {
-                [
-                    edges_inside(&tree.side(a, b)),
-                    edges_inside(&tree.side(b, a)),
-                ]
-            })
-            .collect();
-        EdgeGeometry { tree, sides }
+        let sides = OnceLock::new();
+        let masks = tree.rooted_masks().filter(|_| m <= 64).map(|rooted| {
+            // The edges with both ends in a vertex mask.
+            let inside = |vertices: u64| {
+                tree.edges
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |acc, (f, &(x, y))| {
+                        acc | (vertices >> x & vertices >> y & 1) << f
+                    })
+            };
+            let mut sides = [[0u64; 2]; 64];
+            for (side, &(a, b)) in sides.iter_mut().zip(tree.edges.iter()) {
+                *side = [inside(rooted.side(a, b)), inside(rooted.side(b, a))];
+            }
+            sides
+        });
+        if masks.is_none() {
+            let edges_inside = |vertices: &PointSet| {
+                PointSet::from_iter_in(
+                    m,
+                    (0..m).filter(|&f| {
+                        let (x, y) = tree.edges[f];
+                        vertices.contains(x) && vertices.contains(y)
+                    }),
+                )
+            };
+            let all = tree
+                .edges
+                .iter()
+                .map(|&(a, b)| {
+                    [
+                        edges_inside(&tree.side(a, b)),
+                        edges_inside(&tree.side(b, a)),
+                    ]
+                })
+                .collect();
+            let _ = sides.set(all);
+        }
+        EdgeGeometry { tree, masks, sides }
     }
 
     /// The tree.
@@ -292,7 +449,17 @@ impl EdgeGeometry {
 
     /// The edge sets of the two components of T − e.
     pub fn sides(&self, e: usize) -> &[PointSet; 2] {
-        &self.sides[e]
+        let all = self.sides.get_or_init(|| {
+            let (masks, m) = (
+                self.masks.as_ref().expect("made eagerly otherwise"),
+                self.size(),
+            );
+            masks[..m]
+                .iter()
+                .map(|pair| pair.map(|s| PointSet::from_mask(m, s)))
+                .collect()
+        });
+        &all[e]
     }
 }
 
@@ -302,8 +469,16 @@ impl ConvexGeometry for EdgeGeometry {
     }
 
     fn point_name(&self, e: usize) -> String {
+        let mut name = String::new();
+        self.write_point_name(e, &mut name);
+        name
+    }
+
+    fn write_point_name(&self, e: usize, out: &mut String) {
         let (a, b) = self.tree.edges[e];
-        format!("{}-{}", self.tree.name(a), self.tree.name(b))
+        out.push_str(self.tree.name(a));
+        out.push('-');
+        out.push_str(self.tree.name(b));
     }
 
     fn closure(&self, f: &PointSet) -> PointSet {
@@ -314,13 +489,26 @@ impl ConvexGeometry for EdgeGeometry {
     }
 
     fn in_closure(&self, f: &PointSet, e: usize) -> bool {
-        let [left, right] = &self.sides[e];
+        if self.masks.is_some() {
+            return self.in_closure_mask(f.mask(), e);
+        }
+        let [left, right] = self.sides(e);
         f.contains(e) || (f.meets(left) && f.meets(right))
+    }
+
+    /// e ∈ τ(F) iff e ∈ F or F has edges on both sides of e.
+    fn in_closure_mask(&self, f: u64, e: usize) -> bool {
+        let [left, right] = self.masks.as_ref().expect("at most 64 edges")[e];
+        f >> e & 1 == 1 || (f & left != 0 && f & right != 0)
     }
 
     /// The edge sets of the two sides of e (only ∅ when e is the only edge).
     fn copoints(&self, e: usize) -> Vec<PointSet> {
-        self.sides[e].to_vec()
+        self.sides(e).to_vec()
+    }
+
+    fn copoint_masks(&self, e: usize, out: &mut Vec<u64>) {
+        out.extend_from_slice(&self.masks.as_ref().expect("at most 64 edges")[e]);
     }
 
     fn certificate_geometry(&self) -> AvoidanceGeometry {

@@ -1,12 +1,16 @@
 //! The paper's method, kept as a baseline for benchmarks: store every window
 //! of c consecutive values in a hash map and stop at the first repeat
 //! (paper A, §6: "the accompanying script detects the first repeated
-//! complete nim-value state of length c"). Costs O(c) time and memory per
-//! position; [`super::Solver`] costs O(|S|) time and O(1) memory.
+//! complete nim-value state of length c"). Written competently: values are
+//! bytes, each window is a byte-string key, and each position costs one map
+//! operation (the entry API), the same work as the paper's Python script
+//! (`benches/reference/finite_check.py`) with the interpreter taken away.
+//! Costs O(c) time and memory per position; [`super::Solver`] costs O(|S|)
+//! time and no hashing.
 
-use super::mex::{mex_full, mex_prefix, Value};
 use super::{NoPeriodFound, QP};
 use crate::moves::MoveSet;
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 /// Least (q, p) by the first repeated window of length c.
@@ -16,27 +20,42 @@ use std::collections::HashMap;
 /// windows differ exactly at their first entries, so the least pre-period is
 /// y − c; the least period is p because a shorter period would have repeated
 /// a window earlier.
+///
+/// # Panics
+/// With 256 moves or more (values would not fit a byte).
 pub fn first_repeated_window(moves: &MoveSet, max_positions: u64) -> Result<QP, NoPeriodFound> {
-    let c = moves.largest() as usize;
     let moves: Vec<usize> = moves.as_slice().iter().map(|&m| m as usize).collect();
-    let mut values: Vec<Value> = Vec::new();
-    let mut scratch = Vec::new();
+    assert!(moves.len() < 256, "the baseline stores values as bytes");
+    let c = *moves.last().expect("a move set is never empty");
+    let mex = |values: &[u8], x: usize| {
+        let options = moves.iter().take_while(|&&s| s <= x);
+        let mut seen = [false; 257];
+        for &s in options {
+            seen[values[x - s] as usize] = true;
+        }
+        seen.iter().position(|&b| !b).expect("at most 256 options") as u8
+    };
+    let mut values: Vec<u8> = Vec::new();
     for x in 0..c {
-        let v = mex_prefix(&values, &moves, x, &mut scratch);
+        let v = mex(&values, x);
         values.push(v);
     }
-    let mut seen: HashMap<Vec<Value>, usize> = HashMap::new();
+    let mut seen: HashMap<Vec<u8>, usize> = HashMap::new();
     let mut x = c;
     while (x as u64) < max_positions {
-        let window = values[x - c..x].to_vec();
-        if let Some(&y) = seen.get(&window) {
-            return Ok(QP {
-                preperiod: (y - c) as u64,
-                period: (x - y) as u64,
-            });
+        match seen.entry(values[x - c..x].to_vec()) {
+            Entry::Occupied(y) => {
+                let y = *y.get();
+                return Ok(QP {
+                    preperiod: (y - c) as u64,
+                    period: (x - y) as u64,
+                });
+            }
+            Entry::Vacant(slot) => {
+                slot.insert(x);
+            }
         }
-        seen.insert(window, x);
-        let v = mex_full(&values, &moves, x, &mut scratch);
+        let v = mex(&values, x);
         values.push(v);
         x += 1;
     }

@@ -8,19 +8,26 @@
 //! first repeated window gives exactly the least pre-period and least period
 //! of the whole sequence (PAPERS.md, "Period detection").
 //!
-//! [`Solver`] finds the cycle of windows with Brent's algorithm. Windows are
-//! compared through a rolling hash, confirmed by a direct comparison only on
-//! a hash match, so each position costs O(|S|) for the mex plus O(1) for the
-//! period search; a game costs O((q + p + c)·|S|) time and O(q + p + c)
-//! memory. The buffer is reused between games, so a sweep allocates nothing
-//! per game once the buffer has grown.
+//! [`Solver`] computes the values in chunks into a buffer it keeps between
+//! games (one byte per position for up to seven moves, see [`mex`]), and
+//! after each chunk looks for a repeated window without hashing
+//! ([`search`]): runs of agreement at candidate lags (the pair sums of the
+//! moves, and a caller's hint) end the search at the first repeated window
+//! itself whenever the least period is one of them; the first window and
+//! Brent's anchor catch every other case. Whichever fires, the exact least
+//! (q, p) is then derived from the pair of equal windows. A position costs
+//! O(|S|) for the mex plus O(1) for the detectors; a game costs
+//! O((q + p + c)·|S|) time and O(q + p + c) memory, and a sweep allocates
+//! nothing per game once the buffer has grown.
 
 pub mod baseline;
 mod mex;
 pub mod outcome;
+mod search;
 
 use crate::moves::MoveSet;
-use mex::{AnyMoves, FixedMoves, FullMex};
+use mex::{fill_one_hot, fill_one_hot_full, fill_wide, from_one_hot, ONE_HOT_MOVES};
+use search::{Detectors, Found, MAX_CHUNK};
 use std::fmt;
 
 pub use mex::{naive_prefix, Value};
@@ -91,206 +98,245 @@ impl Periodicity {
     }
 }
 
-/// Computes nim-sequences; keeps its buffer between games.
+/// Computes nim-sequences; keeps its buffers between games.
 #[derive(Default)]
 pub struct Solver {
-    values: Vec<Value>,
-    scratch: Vec<u64>,
+    /// One-hot values (at most [`ONE_HOT_MOVES`] moves).
+    one_hot: Vec<u8>,
+    /// Values of games with more moves.
+    wide: Vec<Value>,
+    /// The last game's values on [0, q + p), made by [`Solver::values`].
+    out: Vec<Value>,
+    /// Which buffer holds the last game's values.
+    encoding: Option<Encoding>,
+    /// The last successful solve's (q, p).
+    qp: Option<QP>,
+    /// Whether `out` holds the last game's values.
+    out_ready: bool,
     moves: Vec<usize>,
+    scratch: Vec<u64>,
     computed: u64,
 }
 
-/// Calls `$self.$method(&moves, $args...)` with the moves as a
-/// [`FixedMoves`] when there are at most five (so the mex loop is unrolled),
-/// else as [`AnyMoves`].
-macro_rules! with_moves {
-    ($self:ident . $method:ident ($moves:expr $(, $arg:expr)*)) => {
-        match $moves {
-            &[s1] => $self.$method(&FixedMoves([s1]) $(, $arg)*),
-            &[s1, s2] => $self.$method(&FixedMoves([s1, s2]) $(, $arg)*),
-            &[s1, s2, s3] => $self.$method(&FixedMoves([s1, s2, s3]) $(, $arg)*),
-            &[s1, s2, s3, s4] => $self.$method(&FixedMoves([s1, s2, s3, s4]) $(, $arg)*),
-            &[s1, s2, s3, s4, s5] => $self.$method(&FixedMoves([s1, s2, s3, s4, s5]) $(, $arg)*),
-            other => $self.$method(&AnyMoves(other) $(, $arg)*),
-        }
-    };
+/// The buffer a game's values are in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Encoding {
+    OneHot,
+    Wide,
 }
 
-/// Multiplier of the rolling hash (odd, so multiplication is invertible
-/// mod 2^64).
-const HASH_BASE: u64 = 0x9E37_79B9_7F4A_7C15;
-
 impl Solver {
-    /// A solver with an empty buffer.
+    /// A solver with empty buffers.
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// The values computed by the last successful [`Solver::solve`], on
-    /// [0, q + p) at least.
-    pub fn values(&self) -> &[Value] {
-        &self.values
+    /// The values G(0), …, G(q + p − 1) of the last successful solve
+    /// (empty before one). Converted from the engine's buffer on the first
+    /// call after a solve.
+    pub fn values(&mut self) -> &[Value] {
+        if !self.out_ready {
+            self.out.clear();
+            let n = self.qp.map_or(0, |qp| (qp.preperiod + qp.period) as usize);
+            match self.encoding {
+                Some(Encoding::OneHot) => self
+                    .out
+                    .extend(self.one_hot[..n].iter().map(|&b| from_one_hot(b))),
+                Some(Encoding::Wide) => self.out.extend_from_slice(&self.wide[..n]),
+                None => {}
+            }
+            self.out_ready = true;
+        }
+        &self.out
     }
 
-    /// How many positions the last [`Solver::solve`] computed (the cycle
-    /// search runs past q + p + c by at most a constant factor).
+    /// G(x) of the last game, for x below the positions computed
+    /// ([`Solver::computed`]).
+    ///
+    /// # Panics
+    /// Before any game, or past the positions computed.
+    pub fn value(&self, x: usize) -> Value {
+        assert!((x as u64) < self.computed, "G({x}) was not computed");
+        match self.encoding {
+            Some(Encoding::OneHot) => from_one_hot(self.one_hot[x]),
+            Some(Encoding::Wide) => self.wide[x],
+            None => panic!("no game computed"),
+        }
+    }
+
+    /// How many positions the last solve computed: q + p + c, rounded up to
+    /// the detectors' chunk when the least period is a candidate lag, more
+    /// when the first window or Brent's anchor had to find it.
     pub fn computed(&self) -> u64 {
         self.computed
+    }
+
+    /// Computes G on [0, n) and nothing else: no search, no detectors. The
+    /// generation floor that `cargo bench --bench engine` compares the
+    /// search with, on the same buffers and fill rules.
+    pub fn generate_only(&mut self, moves: &[u64], n: usize) {
+        self.qp = None;
+        self.out_ready = false;
+        self.moves.clear();
+        self.moves.extend(moves.iter().map(|&m| m as usize));
+        if self.moves.len() <= ONE_HOT_MOVES {
+            grow(&mut self.one_hot, n);
+            fill_one_hot(&mut self.one_hot, &self.moves, 0, n);
+            self.encoding = Some(Encoding::OneHot);
+        } else {
+            grow(&mut self.wide, n);
+            fill_wide(&mut self.wide, &self.moves, 0, n, &mut self.scratch);
+            self.encoding = Some(Encoding::Wide);
+        }
+        self.computed = n as u64;
     }
 
     /// Finds the least pre-period and least period of G_S, computing at most
     /// `max_positions` positions.
     pub fn solve(&mut self, moves: &MoveSet, max_positions: u64) -> Result<QP, NoPeriodFound> {
-        self.solve_hinted(moves, None, max_positions)
+        self.solve_slice(moves.as_slice(), None, max_positions)
     }
 
-    /// Like [`Solver::solve`], but first tries `hint` (a period predicted
-    /// from 0, e.g. by a paper's formula) and only falls back to the cycle
-    /// search when the hint fails. The answer is the same exact (q, p) either
-    /// way; a right hint saves the search's overshoot and hashing.
-    ///
-    /// The test of a hint P: compute G on [0, P + c) by the mex rule; if the
-    /// window W(P + c) = (G(P), …, G(P + c − 1)) equals W(c) = (G(0), …,
-    /// G(c − 1)), then G(x + P) = G(x) for every x ≥ 0 (each value past c is
-    /// the same function of its window), so q = 0, and the least period is
-    /// the least period d | P of the cyclic word G(0) … G(P − 1).
+    /// Like [`Solver::solve`], with `hint` (a period predicted from a
+    /// paper's formula, say) added to the candidate lags: if it is the least
+    /// period, the search ends at the first repeated window. The answer is
+    /// the same exact (q, p) either way.
     pub fn solve_hinted(
         &mut self,
         moves: &MoveSet,
         hint: Option<u64>,
         max_positions: u64,
     ) -> Result<QP, NoPeriodFound> {
-        // The moves as indices, in a buffer kept between games.
-        let mut buffer = std::mem::take(&mut self.moves);
-        buffer.clear();
-        buffer.extend(moves.as_slice().iter().map(|&m| m as usize));
-        let hinted = hint.and_then(|p| self.try_pure_period(&buffer, p, max_positions));
-        let result = match hinted {
-            Some(qp) => Ok(qp),
-            None => self.solve_moves(&buffer, max_positions),
-        };
-        self.moves = buffer;
-        result
+        self.solve_slice(moves.as_slice(), hint, max_positions)
     }
 
-    /// The hint test of [`Solver::solve_hinted`].
-    fn try_pure_period(&mut self, moves: &[usize], p: u64, max_positions: u64) -> Option<QP> {
-        let c = *moves.last().expect("a move set is never empty");
-        let p = usize::try_from(p).ok().filter(|&p| p >= 1)?;
-        let end = p.checked_add(c)?;
-        if end as u64 > max_positions {
-            return None;
-        }
-        with_moves!(self.fill_prefix(moves, c));
-        with_moves!(self.extend_to(moves, end));
-        self.computed = end as u64;
-        if self.values[p..end] != self.values[..c] {
-            return None;
-        }
-        let values = &self.values;
-        let d = outcome::least_cyclic_period(p, |i, j| values[i] == values[j]);
-        self.values.truncate(d);
-        Some(QP {
-            preperiod: 0,
-            period: d as u64,
-        })
-    }
-
-    /// G on [0, end) for `end` ≤ c: positions below the largest move c,
-    /// where only the moves s ≤ x are available.
-    fn fill_prefix<M: FullMex>(&mut self, moves: &M, end: usize) {
-        self.values.clear();
-        for x in 0..end {
-            let v = moves.mex_below(&self.values, x, &mut self.scratch);
-            self.values.push(v);
-        }
-    }
-
-    /// Extends G from its current length (at least c) to `end` positions.
-    fn extend_to<M: FullMex>(&mut self, moves: &M, end: usize) {
-        self.values.reserve(end.saturating_sub(self.values.len()));
-        for x in self.values.len()..end {
-            let v = moves.mex_at(&self.values, x, &mut self.scratch);
-            self.values.push(v);
-        }
-    }
-
-    fn solve_moves(&mut self, moves: &[usize], max_positions: u64) -> Result<QP, NoPeriodFound> {
-        let c = *moves.last().expect("a move set is never empty");
+    /// [`Solver::solve_hinted`] for moves given as a strictly increasing
+    /// slice of positive integers (no [`MoveSet`] to build).
+    ///
+    /// # Panics
+    /// If `moves` is empty, not strictly increasing or holds 0.
+    pub fn solve_slice(
+        &mut self,
+        moves: &[u64],
+        hint: Option<u64>,
+        max_positions: u64,
+    ) -> Result<QP, NoPeriodFound> {
+        assert!(
+            !moves.is_empty() && moves[0] > 0 && moves.windows(2).all(|w| w[0] < w[1]),
+            "moves must be positive and strictly increasing: {moves:?}"
+        );
+        self.qp = None;
+        self.out_ready = false;
+        self.moves.clear();
+        self.moves.extend(moves.iter().map(|&m| m as usize));
         let limit = max_positions.min(usize::MAX as u64) as usize;
-        with_moves!(self.fill_prefix(moves, c.min(limit)));
-        if c >= limit {
-            return Err(NoPeriodFound {
-                limit: max_positions,
+        let lags = candidate_lags(&self.moves, hint);
+        let moves = std::mem::take(&mut self.moves);
+        let (encoding, found) = if moves.len() <= ONE_HOT_MOVES {
+            let found = solve_one_hot(&mut self.one_hot, &moves, lags, limit);
+            (Encoding::OneHot, found)
+        } else {
+            let scratch = &mut self.scratch;
+            let found = run(&mut self.wide, &moves, lags, limit, |v, x, end| {
+                fill_wide(v, &moves, x, end, scratch)
             });
-        }
-        let found = with_moves!(self.brent(moves, c, limit));
-        self.computed = self.values.len() as u64;
-        let (tortoise, period) = found.ok_or(NoPeriodFound {
-            limit: max_positions,
+            (Encoding::Wide, found)
+        };
+        self.moves = moves;
+        self.encoding = Some(encoding);
+        let found = found.map_err(|computed| {
+            self.computed = computed as u64;
+            NoPeriodFound {
+                limit: max_positions,
+            }
         })?;
-        // Windows at `tortoise` and `tortoise + period` agree, so
-        // G(y) = G(y + period) for every y ≥ tortoise − c. Scan down for the
-        // last disagreement.
-        let mut q = tortoise - c;
-        while q > 0 && self.values[q - 1] == self.values[q - 1 + period] {
-            q -= 1;
-        }
-        self.values.truncate(q + period);
-        Ok(QP {
-            preperiod: q as u64,
-            period: period as u64,
-        })
+        self.computed = found.computed as u64;
+        let qp = QP {
+            preperiod: found.q as u64,
+            period: found.p as u64,
+        };
+        self.qp = Some(qp);
+        Ok(qp)
     }
+}
 
-    /// Brent's cycle detection on the windows W(x) = (G(x − c), …, G(x − 1)),
-    /// x ≥ c, plus a fixed anchor at the first window W(c). Returns (t, λ)
-    /// with W(t) = W(t + λ) and λ the least period: Brent's tortoise only
-    /// matches once it is on the cycle, at distance exactly λ; the anchor only
-    /// matches when W(c) is on the cycle, first at distance λ.
-    fn brent<M: FullMex>(&mut self, moves: &M, c: usize, limit: usize) -> Option<(usize, usize)> {
-        let base_c = (0..c).fold(1u64, |acc, _| acc.wrapping_mul(HASH_BASE));
-        // Hash of W(c).
-        let mut h = self.values.iter().fold(0u64, |acc, &v| {
-            acc.wrapping_mul(HASH_BASE).wrapping_add(v as u64)
-        });
-        let anchor_hash = h;
-        let mut tortoise = c;
-        let mut tortoise_hash = h;
-        let mut power = 1usize;
-        let mut lam = 0usize;
-        let mut hare = c;
-        loop {
-            // Advance the hare: compute G(hare), then the hash of W(hare + 1).
-            if hare >= limit {
-                return None;
+/// The candidate lags of [`search`]: the hint, then pair sums of the moves
+/// s_1 < … < s_K: s_1 + s_2, s_1 + s_K, s_{K−1} + s_K (for three moves paper
+/// A's candidate periods a + b, c + a, c + b; for one move s, 2s).
+fn candidate_lags(moves: &[usize], hint: Option<u64>) -> impl Iterator<Item = usize> {
+    let k = moves.len();
+    let (s1, sk) = (moves[0], moves[k - 1]);
+    let s2 = moves.get(1).copied().unwrap_or(s1);
+    let below = moves[k.saturating_sub(2)];
+    let hint = hint.and_then(|h| usize::try_from(h).ok());
+    hint.into_iter().chain([s1 + s2, s1 + sk, below + sk])
+}
+
+/// [`run`] on one-hot values, with the number of moves a constant in the
+/// rule past the largest move.
+fn solve_one_hot(
+    buffer: &mut Vec<u8>,
+    moves: &[usize],
+    lags: impl IntoIterator<Item = usize>,
+    limit: usize,
+) -> Result<Found, usize> {
+    macro_rules! with_count {
+        ($($k:literal)*) => {
+            match moves.len() {
+                $($k => {
+                    let fixed: [usize; $k] = moves.try_into().expect("k moves");
+                    run(buffer, moves, lags, limit, |v, x, end| {
+                        if x < fixed[$k - 1] {
+                            fill_one_hot(v, moves, x, end)
+                        } else {
+                            fill_one_hot_full(v, fixed, x, end)
+                        }
+                    })
+                })*
+                _ => unreachable!("the one-hot encoding takes 1 to {ONE_HOT_MOVES} moves"),
             }
-            let v = moves.mex_at(&self.values, hare, &mut self.scratch);
-            self.values.push(v);
-            h = h
-                .wrapping_mul(HASH_BASE)
-                .wrapping_add(v as u64)
-                .wrapping_sub((self.values[hare - c] as u64).wrapping_mul(base_c));
-            hare += 1;
-            lam += 1;
-            // The anchor W(c): when G is purely periodic it lies on the
-            // cycle, and its first return, at c + λ, ends the search with no
-            // overshoot.
-            if h == anchor_hash && self.values[..c] == self.values[hare - c..hare] {
-                return Some((c, hare - c));
-            }
-            if h == tortoise_hash
-                && self.values[tortoise - c..tortoise] == self.values[hare - c..hare]
-            {
-                return Some((tortoise, lam));
-            }
-            if lam == power {
-                tortoise = hare;
-                tortoise_hash = h;
-                power *= 2;
-                lam = 0;
-            }
+        };
+    }
+    with_count!(1 2 3 4 5 6 7)
+}
+
+/// The chunked search on `buffer` (grown as needed): `fill(v, x, end)`
+/// computes G on [x, end) from G on [0, x). `Err` holds the positions
+/// computed when `limit` was reached.
+fn run<T: search::Letter>(
+    buffer: &mut Vec<T>,
+    moves: &[usize],
+    lags: impl IntoIterator<Item = usize>,
+    limit: usize,
+    mut fill: impl FnMut(&mut [T], usize, usize),
+) -> Result<Found, usize> {
+    let c = *moves.last().expect("a move set is never empty");
+    if c >= limit {
+        return Err(limit);
+    }
+    grow(buffer, c + MAX_CHUNK);
+    fill(buffer, 0, c);
+    let mut detectors = Detectors::new(c, lags, limit);
+    // The lag runs see the positions below c (nothing can repeat yet).
+    detectors.scan(buffer, c);
+    let mut x = c;
+    while x < limit {
+        let end = detectors.chunk_end(x).min(limit);
+        grow(buffer, end);
+        fill(buffer, x, end);
+        if let Some(found) = detectors.scan(buffer, end) {
+            return Ok(found);
         }
+        x = end;
+    }
+    Err(limit)
+}
+
+/// Makes `buffer` at least `len` long, doubling.
+fn grow<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) {
+    if buffer.len() < len {
+        let target = len.max(2 * buffer.len()).max(4096);
+        buffer.resize(target, T::default());
     }
 }
 
@@ -301,6 +347,6 @@ pub fn solve(moves: &MoveSet, max_positions: u64) -> Result<Periodicity, NoPerio
     Ok(Periodicity {
         moves: moves.clone(),
         qp,
-        values: solver.values[..(qp.preperiod + qp.period) as usize].to_vec(),
+        values: solver.values().to_vec(),
     })
 }

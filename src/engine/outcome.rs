@@ -25,14 +25,27 @@ pub fn outcome_qp(values: &[Value], qp: QP) -> QP {
 
 /// The least period d of a cyclic word of length p (d divides p), where
 /// `same(i, j)` tells whether letters i and j (both < p) are equal.
+pub fn least_cyclic_period(p: usize, same: impl Fn(usize, usize) -> bool) -> usize {
+    least_dividing_period(p, |e| (0..p - e).all(|i| same(i, i + e)))
+}
+
+/// [`least_cyclic_period`] of a word in memory (the comparisons are slice
+/// comparisons).
+pub fn least_period_of_word<T: PartialEq>(word: &[T]) -> usize {
+    let p = word.len();
+    least_dividing_period(p, |e| word[..p - e] == word[e..])
+}
+
+/// The least period d of a cyclic word of length p, given `periodic(e)`:
+/// whether letter i equals letter i + e for every i < p − e (for e | p this
+/// says the word is e-periodic).
 ///
 /// The periods of a cyclic word that divide p are closed under taking
-/// multiples that still divide p, so removing prime factors of p greedily
-/// while the word stays periodic reaches the least one.
-pub fn least_cyclic_period(p: usize, same: impl Fn(usize, usize) -> bool) -> usize {
-    let periodic = |d: usize| (0..p).all(|i| same(i, (i + d) % p));
+/// multiples that still divide p (and under gcd), so removing prime factors
+/// of p greedily while the word stays periodic reaches the least one.
+fn least_dividing_period(p: usize, periodic: impl Fn(usize) -> bool) -> usize {
     let mut d = p;
-    for r in prime_factors(p as u64) {
+    for r in PrimeFactors::of(p as u64) {
         let r = r as usize;
         while d % r == 0 && periodic(d / r) {
             d /= r;
@@ -41,21 +54,49 @@ pub fn least_cyclic_period(p: usize, same: impl Fn(usize, usize) -> bool) -> usi
     d
 }
 
+/// r | n, in 32-bit arithmetic when n fits (a faster division).
+#[inline(always)]
+fn divides(r: u64, n: u64) -> bool {
+    match u32::try_from(n) {
+        Ok(n) => n % r as u32 == 0,
+        Err(_) => n % r == 0,
+    }
+}
+
 /// The distinct prime factors of n, increasing (none for n ≤ 1).
-pub fn prime_factors(mut n: u64) -> Vec<u64> {
-    let mut primes = Vec::new();
-    let mut r = 2u64;
-    while r.saturating_mul(r) <= n {
-        if n % r == 0 {
-            primes.push(r);
-            while n % r == 0 {
-                n /= r;
+pub fn prime_factors(n: u64) -> Vec<u64> {
+    PrimeFactors::of(n).collect()
+}
+
+/// The distinct prime factors of a number, increasing, by trial division
+/// (no allocation).
+pub struct PrimeFactors {
+    rest: u64,
+    next: u64,
+}
+
+impl PrimeFactors {
+    /// The prime factors of n.
+    pub fn of(n: u64) -> Self {
+        PrimeFactors { rest: n, next: 2 }
+    }
+}
+
+impl Iterator for PrimeFactors {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        while self.next.saturating_mul(self.next) <= self.rest {
+            let r = self.next;
+            // 2, then the odd numbers only.
+            self.next += if r == 2 { 1 } else { 2 };
+            if divides(r, self.rest) {
+                while divides(r, self.rest) {
+                    self.rest /= r;
+                }
+                return Some(r);
             }
         }
-        r += 1;
+        (self.rest > 1).then(|| std::mem::replace(&mut self.rest, 1))
     }
-    if n > 1 {
-        primes.push(n);
-    }
-    primes
 }

@@ -192,47 +192,95 @@ pub const TABLE1_ROWS: u8 = 8;
 /// are disjoint; the first match is returned). Non-additive rows assume
 /// 2 ≤ a, gcd(a, b, c) = 1, c ≠ a + b; the additive row 2 ≤ a, gcd(a, b) = 1.
 pub fn table1_row(t: &Triple) -> Option<u8> {
-    (1..=TABLE1_ROWS).find(|&row| table1_conditions(t, row))
+    let shape = RowShape::of(t);
+    (1..=TABLE1_ROWS).find(|&row| shape.holds(row))
 }
 
 /// Table 1 row `row`'s conditions as printed, with σ = ρ mod 2a and
 /// ε = b mod a.
 pub fn table1_conditions(t: &Triple, row: u8) -> bool {
-    let (a, b, rho) = (t.a, t.b, t.rho());
-    let (eps, sigma, delta) = (b % a, rho % (2 * a), b - a);
-    let standing = a >= 2 && t.is_primitive() && !t.is_additive();
-    let odd_quotient = (b / a) % 2 == 1;
-    match row {
-        1 => {
-            standing
-                && ((b <= 2 * a && a <= rho && rho <= b)
-                    || (b > 2 * a && b % a != 0 && (rho == a || rho == b)))
+    RowShape::of(t).holds(row)
+}
+
+/// The quantities Table 1's conditions are written in, computed once per
+/// triple (the gcd above all).
+struct RowShape {
+    a: u64,
+    b: u64,
+    rho: u64,
+    eps: u64,
+    sigma: u64,
+    delta: u64,
+    /// 2 ≤ a, gcd(a, b, c) = 1, c ≠ a + b (the non-additive rows).
+    standing: bool,
+    /// ⌊b/a⌋ odd.
+    odd_quotient: bool,
+    /// c = a + b, 2 ≤ a, gcd(a, b) = 1 (the additive row).
+    additive: bool,
+}
+
+impl RowShape {
+    fn of(t: &Triple) -> Self {
+        let (a, b, rho) = (t.a, t.b, t.rho());
+        let gcd_ab = crate::moves::gcd(a, b);
+        RowShape {
+            a,
+            b,
+            rho,
+            eps: b % a,
+            sigma: rho % (2 * a),
+            delta: b - a,
+            standing: a >= 2 && crate::moves::gcd(gcd_ab, t.c) == 1 && !t.is_additive(),
+            odd_quotient: (b / a) % 2 == 1,
+            additive: t.is_additive() && a >= 2 && gcd_ab == 1,
         }
-        2 => standing && b <= 2 * a && (rho == 0 || rho > b),
-        3 => standing && b > 2 * a && b % a != 0 && rho + 2 * a == b,
-        4 => standing && b < 2 * a && delta <= rho && rho < a,
-        5 => {
-            standing
-                && b > 2 * a
-                && eps > 0
-                && odd_quotient
-                && eps <= sigma
-                && sigma <= a
-                && rho != a
+    }
+
+    /// Row `row`'s printed conditions.
+    fn holds(&self, row: u8) -> bool {
+        let RowShape {
+            a,
+            b,
+            rho,
+            eps,
+            sigma,
+            delta,
+            standing,
+            odd_quotient,
+            additive,
+        } = *self;
+        match row {
+            1 => {
+                standing
+                    && ((b <= 2 * a && a <= rho && rho <= b)
+                        || (b > 2 * a && b % a != 0 && (rho == a || rho == b)))
+            }
+            2 => standing && b <= 2 * a && (rho == 0 || rho > b),
+            3 => standing && b > 2 * a && b % a != 0 && rho + 2 * a == b,
+            4 => standing && b < 2 * a && delta <= rho && rho < a,
+            5 => {
+                standing
+                    && b > 2 * a
+                    && eps > 0
+                    && odd_quotient
+                    && eps <= sigma
+                    && sigma <= a
+                    && rho != a
+            }
+            6 => {
+                standing
+                    && b > 2 * a
+                    && eps > 0
+                    && !odd_quotient
+                    && a <= sigma
+                    && sigma <= a + eps
+                    && rho <= b + eps
+                    && rho != a
+            }
+            7 => standing && b % a == 0 && odd_quotient && b / a >= 3,
+            8 => additive,
+            _ => false,
         }
-        6 => {
-            standing
-                && b > 2 * a
-                && eps > 0
-                && !odd_quotient
-                && a <= sigma
-                && sigma <= a + eps
-                && rho <= b + eps
-                && rho != a
-        }
-        7 => standing && b % a == 0 && odd_quotient && b / a >= 3,
-        8 => t.is_additive() && a >= 2 && crate::moves::gcd(a, b) == 1,
-        _ => false,
     }
 }
 
