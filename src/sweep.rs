@@ -20,12 +20,12 @@
 //! with checked arithmetic and requires every shard unless told that a
 //! partial result is wanted (which the result then records).
 
-use crate::certify::{search_provenance, sequence_claim};
+use crate::certify::{periodic_claim, periodic_table_certificate, search_provenance};
 use crate::engine::{Solver, QP};
 use crate::moves::{gcd, MoveSet, MAX_MOVE};
 use crate::range::RangeArg;
 use crate::subtraction::classify::{Classifier, Outline};
-use nimcert_check::format::{Certificate, Claim, FORMAT_VERSION};
+use nimcert_check::format::PeriodicClaim;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -765,10 +765,9 @@ impl OutDir {
         self.root.join("units").join(Self::unit_name(unit))
     }
 
-    fn certs_dir(&self, unit: Unit) -> PathBuf {
-        self.root
-            .join("certs")
-            .join(format!("{}-{}", unit.a, unit.b))
+    /// The name of a unit's certificate in `root/certs/`.
+    fn certificate_name(unit: Unit) -> String {
+        format!("{}-{}.ron", unit.a, unit.b)
     }
 
     fn checksum(&self, unit: Unit, tally: &Tally) -> String {
@@ -832,8 +831,9 @@ impl OutDir {
         let units = self.root.join("units");
         crate::io::remove_temporaries(&units, &Self::unit_name(unit))
             .map_err(|e| io_error(&units, e))?;
-        let certs = self.certs_dir(unit);
-        crate::io::remove_temporaries(&certs, "").map_err(|e| io_error(&certs, e))?;
+        let certs = self.root.join("certs");
+        crate::io::remove_temporaries(&certs, &Self::certificate_name(unit))
+            .map_err(|e| io_error(&certs, e))?;
         Ok(())
     }
 
@@ -849,12 +849,14 @@ impl OutDir {
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    fn store_certificate(&self, moves: [u64; 3], cert: &Certificate) -> Result<(), String> {
-        let [a, b, c] = moves;
-        let dir = self.certs_dir(Unit { a, b });
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let path = dir.join(format!("s-{a}-{b}-{c}.ron"));
-        crate::io::write_atomically(&path, nimcert_check::to_ron(cert).as_bytes())
+    /// Writes the unit's compact certificate: one `PeriodicTable` (format
+    /// 2) with a row (S, q, p, period witnesses) per solved triple, whose
+    /// values nimcheck recomputes by the mex rule. Written before the
+    /// unit's file, so a finished unit always has its certificate.
+    fn store_certificate(&self, unit: Unit, rows: &[PeriodicClaim]) -> Result<(), String> {
+        let path = self.root.join("certs").join(Self::certificate_name(unit));
+        let cert = periodic_table_certificate(rows, search_provenance());
+        crate::io::write_atomically(&path, nimcert_check::to_ron(&cert).as_bytes())
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 }
@@ -926,12 +928,14 @@ pub fn unit_count(spec: &SweepSpec, shard: Option<Shard>) -> u64 {
 }
 
 /// The per-worker state of a sweep, reused from unit to unit: the engine's
-/// buffers, the angle tables of the current base and the unit's counts.
+/// buffers, the angle tables of the current base, the unit's counts and
+/// (with certificates) its rows.
 #[derive(Default)]
 struct Worker {
     solver: Solver,
     classifier: Classifier,
     counts: Counts,
+    rows: Vec<PeriodicClaim>,
 }
 
 fn sweep_unit(
@@ -944,8 +948,10 @@ fn sweep_unit(
         solver,
         classifier,
         counts,
+        rows,
     } = worker;
     counts.clear();
+    rows.clear();
     for moves in spec.triples(unit) {
         // The prediction's period is only a hint: the engine tests it by
         // the mex rule and finds the exact (q, p) either way.
@@ -957,23 +963,21 @@ fn sweep_unit(
             None
         };
         counts.record(moves, outline.as_ref(), solved);
-        if let (Some(out), Some(qp)) = (out.filter(|o| o.certificates), solved) {
+        if let (Some(_), Some(qp)) = (out.filter(|o| o.certificates), solved) {
             let set = MoveSet::new(&moves).map_err(|e| e.to_string())?;
-            let cert = Certificate {
-                format: FORMAT_VERSION,
-                provenance: search_provenance(),
-                claim: Claim::Sequence(sequence_claim(
-                    &set,
-                    solver.values(),
-                    qp.preperiod,
-                    qp.period,
-                )),
-            };
-            out.store_certificate(moves, &cert)?;
+            rows.push(periodic_claim(
+                &set,
+                solver.values(),
+                qp.preperiod,
+                qp.period,
+            ));
         }
     }
     let tally = counts.tally();
     if let Some(out) = out {
+        if out.certificates {
+            out.store_certificate(unit, rows)?;
+        }
         out.store(unit, &tally)?;
     }
     Ok(tally)

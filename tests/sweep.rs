@@ -135,9 +135,31 @@ fn sweep_resumes_after_sigkill_with_identical_output() {
     let resumed = nimcert(&args);
     assert_eq!(resumed.stdout, expected_stdout);
     assert_eq!(result_file(&dir), expected);
-    // Every certificate of the clean run exists after the resumed run.
+    // Every certificate of the clean run exists after the resumed run, one
+    // per (a, b) unit, and the checker accepts each: a PeriodicTable whose
+    // rows count the unit's triples.
     let count = |d: &Path| walk(&d.join("certs")).len();
     assert_eq!(count(&dir), count(&clean));
+    assert_eq!(
+        count(&clean),
+        std::fs::read_dir(clean.join("units")).unwrap().count()
+    );
+    let limits = nimcert::check::Limits::default();
+    let mut rows = 0;
+    for path in walk(&clean.join("certs")) {
+        let bytes = std::fs::read(&path).unwrap();
+        let verdict = nimcert::check::check_bytes(&bytes, &limits);
+        assert!(
+            matches!(verdict, nimcert::check::Verdict::Valid(_)),
+            "{}: {verdict:?}",
+            path.display()
+        );
+        rows += String::from_utf8(bytes).unwrap().matches(';').count() / 3;
+    }
+    let triples = serde_json::from_str::<serde_json::Value>(&expected).unwrap()["triples"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(rows as u64, triples);
     assert!(units_before <= std::fs::read_dir(dir.join("units")).unwrap().count());
     std::fs::remove_dir_all(dir).unwrap();
     std::fs::remove_dir_all(clean).unwrap();

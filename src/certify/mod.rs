@@ -15,7 +15,8 @@ use nimcert_check::format::{
 };
 
 /// The name the engine gives itself in provenance records.
-pub const ENGINE_NAME: &str = "nimcert engine: Brent cycle search on rolling-hashed windows";
+pub const ENGINE_NAME: &str =
+    "nimcert engine: first repeated window found without hashing (lag runs at pair sums, first window, Brent anchor), exact least (q, p)";
 
 /// `"nimcert <version>"`.
 pub fn tool_name() -> String {

@@ -28,6 +28,17 @@ pub enum ClaimKind {
     Periodic,
 }
 
+impl ClaimKind {
+    /// The claim's name in messages.
+    fn name(self) -> &'static str {
+        match self {
+            ClaimKind::Sequence => "sequence",
+            ClaimKind::Pset => "pset",
+            ClaimKind::Periodic => "periodic",
+        }
+    }
+}
+
 /// Where the certified data comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum From {
@@ -132,6 +143,7 @@ fn run_search(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError>
         Some(path) => write_atomically(path, &text)?,
         None => print(&text)?,
     }
+    warn_if_over_limits(&moves.short(), args.claim.name(), &certificate);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -178,13 +190,14 @@ fn run_formula(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError
                 super::warn(&format!("nimcert: {moves_shown}: the checker cannot decide the {kind} certificate within its limits: {why}"));
                 undecided = true;
             }
-            _ => {}
+            Verdict::OverLimit(_) | Verdict::Valid(_) => {}
         }
         emit(
             args.output.as_deref(),
             &format!("{stem}.{kind}.ron"),
             certificate,
         )?;
+        warn_if_over_limits(&moves_shown, kind, certificate);
     }
     Ok(if rejected {
         ExitCode::from(1)
@@ -206,6 +219,19 @@ fn uncovered_certificates(
         out.insert(0, ("pset", pset));
     }
     out
+}
+
+/// Warns (the certificate is still written) when `nimcheck` with its
+/// default limits would refuse `certificate` as over a limit, naming the
+/// flag that raises it, so that a user learns it before running nimcheck.
+fn warn_if_over_limits(moves_shown: &str, kind: &str, certificate: &Certificate) {
+    if let Err(why) = nimcert::check::precheck(certificate, &Limits::default()) {
+        super::warn(&format!(
+            "nimcert: {moves_shown}: warning: nimcheck's default limits refuse this {kind} certificate ({}); it was written: raise that flag when checking it{}",
+            nimcert::moves::clip(&why, 200),
+            if kind == "sequence" { ", or certify with --claim periodic (no values listed)" } else { "" }
+        ));
+    }
 }
 
 /// Writes one certificate into `dir`, or prints it after a `// file:` line.

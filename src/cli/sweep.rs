@@ -54,7 +54,9 @@ pub struct SweepArgs {
     /// DIR may be new, but its parent folder must exist.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// With --out: also write a Sequence certificate per triple under DIR/certs/.
+    /// With --out: also write one compact certificate per (a, b) unit,
+    /// DIR/certs/a-b.ron: a PeriodicTable with a row (S, q, p, period
+    /// witnesses) per triple, which nimcheck checks by recomputing the values.
     #[arg(long, requires = "out")]
     certs: bool,
     /// Worker threads (default: all cores; at most the cores unless
