@@ -244,6 +244,32 @@ pub fn remove_temporaries(dir: &Path, prefix: &str) -> io::Result<usize> {
     Ok(removed)
 }
 
+/// The temporary files of [`write_atomically`] in `dir` (none when `dir`
+/// does not exist), each with the name of the file it was writing, read
+/// in one pass over the folder.
+pub fn list_temporaries(dir: &Path) -> io::Result<Vec<(String, PathBuf)>> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let mut found = Vec::new();
+    for entry in entries {
+        let entry = entry?;
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let target = name
+            .strip_prefix('.')
+            .and_then(|rest| rest.rfind(TEMP_MARK).map(|i| &rest[..i]));
+        if let Some(target) = target.filter(|t| !t.is_empty()) {
+            if entry.file_type()?.is_file() {
+                found.push((target.to_string(), entry.path()));
+            }
+        }
+    }
+    Ok(found)
+}
+
 /// Whether `name` is a temporary file of [`write_atomically`] for a file
 /// whose name starts with `prefix`.
 pub fn is_temporary(name: &str, prefix: &str) -> bool {

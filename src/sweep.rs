@@ -28,8 +28,9 @@ use crate::subtraction::classify::{Classifier, Outline};
 use nimcert_check::format::PeriodicClaim;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// How many mismatching triples a tally keeps as examples (the smallest).
 pub const MISMATCH_EXAMPLES: usize = 20;
@@ -672,6 +673,11 @@ pub struct OutDir {
     certificates: bool,
     /// The spec's canonical JSON (spec.json, and part of every checksum).
     spec: String,
+    /// Temporary files a killed run left in units/ and certs/, by the name
+    /// of the file each was writing: listed once when the folder is opened
+    /// (a listing per unit would make a sweep of n units cost n² directory
+    /// reads), removed when their unit runs again.
+    temporaries: Mutex<HashMap<String, Vec<PathBuf>>>,
 }
 
 /// One finished unit on disk, `units/A-B.json`: the unit, its tally and a
@@ -741,13 +747,24 @@ impl OutDir {
                 )))
             }
         }
+        let mut temporaries: HashMap<String, Vec<PathBuf>> = HashMap::new();
         for sub in ["units", "certs"] {
-            crate::io::create_below(root, Path::new(sub)).map_err(|e| io_error(root, e))?;
+            let dir =
+                crate::io::create_below(root, Path::new(sub)).map_err(|e| io_error(root, e))?;
+            for (target, path) in
+                crate::io::list_temporaries(&dir).map_err(|e| io_error(&dir, e))?
+            {
+                temporaries
+                    .entry(format!("{sub}/{target}"))
+                    .or_default()
+                    .push(path);
+            }
         }
         Ok(OutDir {
             root: root.to_path_buf(),
             certificates,
             spec: text,
+            temporaries: Mutex::new(temporaries),
         })
     }
 
@@ -827,13 +844,29 @@ impl OutDir {
         Ok(Some(file.tally))
     }
 
+    /// Removes the temporary files a killed run left for `unit` (listed
+    /// when the folder was opened; this run's own are never listed).
     fn remove_temporaries(&self, unit: Unit) -> Result<(), SweepError> {
-        let units = self.root.join("units");
-        crate::io::remove_temporaries(&units, &Self::unit_name(unit))
-            .map_err(|e| io_error(&units, e))?;
-        let certs = self.root.join("certs");
-        crate::io::remove_temporaries(&certs, &Self::certificate_name(unit))
-            .map_err(|e| io_error(&certs, e))?;
+        let names = [
+            format!("units/{}", Self::unit_name(unit)),
+            format!("certs/{}", Self::certificate_name(unit)),
+        ];
+        let paths: Vec<PathBuf> = {
+            let mut temporaries = self.temporaries.lock().expect("temporaries lock");
+            names
+                .iter()
+                .filter_map(|name| temporaries.remove(name))
+                .flatten()
+                .collect()
+        };
+        for path in paths {
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(io_error(&path, e))
+                }
+                _ => {}
+            }
+        }
         Ok(())
     }
 
