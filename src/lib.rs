@@ -66,7 +66,7 @@
 //!
 //! # Classify a three-move game and certify the paper's formula
 //!
-//! [`subtraction::classify`] finds the statement of paper A that covers a
+//! [`subtraction::classify`](fn@subtraction::classify) finds the statement of paper A that covers a
 //! game and its prediction; [`certify::formula::formula_certificates`]
 //! builds the certificates from the formula alone (no search), so that the
 //! checker verifies the paper's closed form itself:

@@ -287,7 +287,7 @@ impl Tally {
     }
 
     /// Checks the relations every tally of at most `max_triples` triples
-    /// satisfies by [`Tally::record`]'s construction, with checked sums:
+    /// satisfies by `Counts::record`'s construction, with checked sums:
     /// the solved triples (Σ of the period distribution) are exactly the
     /// admissible plus the non-admissible ones, and with the unsolved ones
     /// at most `triples` ≤ `max_triples`; the candidate counts sum to
@@ -902,7 +902,7 @@ const CHUNK: usize = 4096;
 /// skipping those already stored (and verified) in `out`, and returns the
 /// tally of the shard computed from the unit tallies in unit order.
 /// `progress` is called once per finished unit. Units are taken lazily,
-/// [`CHUNK`] at a time, so memory stays bounded whatever the sweep's size.
+/// `CHUNK` at a time, so memory stays bounded whatever the sweep's size.
 pub fn run(
     spec: &SweepSpec,
     shard: Option<Shard>,

@@ -71,7 +71,7 @@
 //!
 //! **Rule 7 (value).** Φ = ⋂𝓜 is a class and the claimed nim is nim_0(X_Φ).
 //!
-//! *Proof (the structure theorem of paper B, §3, from Ernst–Sieben [3],
+//! *Proof (the structure theorem of paper B, §3, from Ernst–Sieben \[3\],
 //! re-proved for this rule).* Positions of DNG(S, W) are the subsets of
 //! members of 𝓜. For P with ⌈P⌉ = I, the options are P ∪ {x} with
 //! x ∈ U(I) \ P: inside X_I when x ∈ I, in X_J, J = ⌈I ∪ {x}⌉ ⊋ I,

@@ -1,6 +1,6 @@
 //! `nimcert-check`: the small trusted checker of nimcert certificates.
 //!
-//! This crate owns the certificate format ([`format`]) and decides, for each
+//! This crate owns the certificate format ([`format`](mod@format)) and decides, for each
 //! certificate, whether its claim is proved. It shares no code with the
 //! solver, uses no `unsafe`, and bounds every size before allocating
 //! ([`limits`]). Each acceptance rule is documented with its proof in the

@@ -23,7 +23,7 @@
 //! **Rule 2 (least period).** The witnesses list the primes r | p in
 //! increasing order, each with x_r ≥ q and G(x_r) ≠ G(x_r + p/r) (both read
 //! through Rule 1's periodic extension). *Proof:* as for `Sequence` (see
-//! [`crate::sequence`] and [`crate::number`]): a smaller least period would
+//! [`crate::sequence`] and `crate::number`): a smaller least period would
 //! divide p/r for some prime r | p, making p/r a period from q, which the
 //! witness contradicts.
 //!

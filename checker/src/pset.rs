@@ -27,7 +27,7 @@
 //! (f(x + d) = f(x + d + kP) = f(x + kP) = f(x) for k large); so if the least
 //! period were smaller than P it would divide some P/r, making P/r a period
 //! of the cyclic indicator on [0, P), which the witness contradicts (see
-//! [`crate::number`]).
+//! `crate::number`).
 
 //!
 //! The checker keeps H as a bitmap of [0, P) (P/8 bytes), so each membership

@@ -14,7 +14,7 @@
 //! v = G_S. Hence G_S is p-periodic from q.
 //!
 //! **Rule 2 (least period).** For each prime r | p a witness x ≥ q with
-//! v(x) ≠ v(x + p/r). *Proof:* see [`crate::number`]: a smaller least
+//! v(x) ≠ v(x + p/r). *Proof:* see `crate::number`: a smaller least
 //! period d would divide p/r for some r, and since G_S is p-periodic from q,
 //! p/r would be a period from q (for x ≥ q: G(x + p/r) = G(x + p/r + kp) =
 //! G(x + kp) = G(x) with k large), contradicting the witness.

@@ -1,4 +1,4 @@
-//! Structure diagrams (paper B, §3, after Ernst and Sieben [3]).
+//! Structure diagrams (paper B, §3, after Ernst and Sieben \[3\]).
 //!
 //! Let 𝓜 be the maximal non-generating sets, ℐ the intersections of
 //! non-empty subfamilies of 𝓜, and for a position P let

@@ -14,8 +14,8 @@
 //! {∅, {1}}); all subsets of the 3 × 3 grid {0,1,2}² (collinear triples
 //! included) by size, with every non-empty W.
 //!
-//! The modules follow the paper: [`preliminaries`] (§2–3), [`extreme`]
-//! (§4), [`trees`] (§5).
+//! The modules follow the paper: `preliminaries` (§2–3), `extreme`
+//! (§4), `trees` (§5).
 
 mod extreme;
 mod preliminaries;

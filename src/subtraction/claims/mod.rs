@@ -10,9 +10,9 @@
 //! c mod (a + b), triples for statements about one game, pairs (S, P) for
 //! statements about one candidate period.
 //!
-//! The modules follow the paper: [`intro`] (§1–2), [`rotation`] (§3),
-//! [`tables`] (Tables 1 and 2), [`additive`] (§4), [`values`] (§5),
-//! [`necessity`] (§6 and Appendix A).
+//! The modules follow the paper: `intro` (§1–2), `rotation` (§3),
+//! `tables` (Tables 1 and 2), `additive` (§4), `values` (§5),
+//! `necessity` (§6 and Appendix A).
 
 mod additive;
 mod intro;
