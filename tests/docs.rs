@@ -65,8 +65,7 @@ fn nimcheck() -> PathBuf {
         Some("release") => "release",
         _ => "test",
     };
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
+    let status = Command::new(env!("CARGO"))
         .args(["build", "--quiet", "--profile", profile])
         .args(["-p", "nimcert-check", "--bin", "nimcheck", "--target-dir"])
         .arg(target_dir)
