@@ -250,12 +250,13 @@ impl AvoidReport {
             let mark = if i == start { "*" } else { " " };
             let ty = format!("({},{},{})", c.parity, c.nim0, c.nim1);
             let options: Vec<String> = c.options.iter().map(|o| o.to_string()).collect();
-            let _ = writeln!(
-                s,
+            let row = format!(
                 " {mark}{i:>3}  {:<width$}  {ty:<9}  {}",
                 braces(&c.set),
                 options.join(" ")
             );
+            // A terminal class has no options: no trailing blanks.
+            let _ = writeln!(s, "{}", row.trim_end());
         }
         if rows < self.classes.len() {
             let _ = writeln!(
