@@ -396,9 +396,25 @@ fn main() -> ExitCode {
             };
         }
         Err(e) => {
-            let _ = e.print();
+            eprintln!("nimcheck: {}", one_line(&e.render().to_string()));
             return ExitCode::from(2);
         }
     };
     run(&args)
+}
+
+/// A usage error as one line, in the style of every other message
+/// (`nimcheck: …`, like `nimcert: …`): clap's lines joined by "; ", or by a
+/// space after a colon, without its `error: ` prefix.
+fn one_line(rendered: &str) -> String {
+    let message = rendered.trim_start();
+    let message = message.strip_prefix("error: ").unwrap_or(message);
+    let mut line = String::new();
+    for part in message.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if !line.is_empty() {
+            line += if line.ends_with(':') { " " } else { "; " };
+        }
+        line += part;
+    }
+    line
 }

@@ -370,6 +370,21 @@ fn exit_status_row_2_bad_input() {
     assert_eq!(out.status.code(), Some(2));
     let out = nimcheck().arg("--no-such-flag").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // One error style with nimcert: one line, `nimcheck: …`.
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("nimcheck: unexpected argument '--no-such-flag'"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = nimcheck().output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("nimcheck: the following required arguments"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
     // 3 wins over 2, and 4 over 3.
     let v = d.file("v.ron", &valid_text());
     assert_eq!(
