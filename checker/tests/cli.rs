@@ -497,6 +497,16 @@ fn only_regular_files_are_read_and_nothing_blocks() {
     assert_eq!(code, 4, "{out}");
     if made.is_ok_and(|s| s.success()) {
         assert!(out.contains("x.ron: not a regular file"), "{out}");
+        // A link to the FIFO inside a folder is reported as a link, never
+        // opened.
+        let links = Dir::new("special-links");
+        std::os::unix::fs::symlink(&fifo, links.0.join("z.ron")).unwrap();
+        let (code, out, _) = run_within(&[&links.0], &[], 20);
+        assert_eq!(code, 4, "{out}");
+        assert!(
+            out.contains("z.ron: a symbolic link to something that is not a regular file"),
+            "{out}"
+        );
         // Named on the command line, too.
         let (code, out, _) = run_within(&[&fifo], &[], 20);
         assert_eq!(code, 4);
