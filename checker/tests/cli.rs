@@ -465,6 +465,8 @@ fn symbolic_links_to_folders_are_not_followed() {
     std::os::unix::fs::symlink(&d.0, d.0.join("sub/up.ron")).unwrap();
     std::os::unix::fs::symlink(d.0.join("a.ron"), d.0.join("sub/link.ron")).unwrap();
     std::os::unix::fs::symlink(d.0.join("nothing"), d.0.join("sub/dangling.ron")).unwrap();
+    // Not a `*.ron` name: ignored like any other file, dangling or not.
+    std::os::unix::fs::symlink(d.0.join("nothing"), d.0.join("sub/dangling.txt")).unwrap();
     let (code, out, err) = run_within(&[&d.0], &[], 20);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
