@@ -452,8 +452,19 @@ fn exit_status_row_4_the_report_cannot_be_written() {
     std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
     assert_eq!(&first, b"OK ");
     drop(stdout);
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(4));
+    // The message counts the lines written before the pipe closed: at
+    // least the one that was read, never all 2,002.
+    let written: usize = err
+        .split("stopped with ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!((1..2002).contains(&written), "{err}");
 }
 
 #[test]
@@ -467,6 +478,7 @@ fn symbolic_links_to_folders_are_not_followed() {
     std::os::unix::fs::symlink(d.0.join("nothing"), d.0.join("sub/dangling.ron")).unwrap();
     // Not a `*.ron` name: ignored like any other file, dangling or not.
     std::os::unix::fs::symlink(d.0.join("nothing"), d.0.join("sub/dangling.txt")).unwrap();
+    std::os::unix::fs::symlink(d.0.join("a.ron"), d.0.join("sub/link.txt")).unwrap();
     let (code, out, err) = run_within(&[&d.0], &[], 20);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
