@@ -280,6 +280,13 @@ fn rule_2_least_period() {
         c.period_witnesses[0].position = 8 + 3 * k;
         assert_valid(&check(c));
     }
+    // {2,7,8}: q = 12, p = 5, and G(12) ≠ G(13); read through the
+    // extension from x = 12 + 5·100 the witness holds, while a wrong
+    // residue (x + q instead of x − q) would read G(14) = G(15).
+    let mut c = periodic(&[2, 7, 8]);
+    assert_eq!((c.preperiod, c.period), (12, 5));
+    c.period_witnesses[0].position = 12 + 5 * 100;
+    assert_valid(&check(c));
     // Before q: refused.
     let mut c = periodic(&[2, 4, 7]);
     c.period_witnesses[0].position = 7;
