@@ -43,7 +43,8 @@ const TABLE1_IDS: [&str; 7] = [
     "A.Table1.row6",
     "A.Table1.row7",
 ];
-const TABLE2_IDS: [&str; 7] = [
+/// The registry ids of Table 2's rows (also the audit's claim ids).
+pub(crate) const TABLE2_IDS: [&str; 7] = [
     "A.Table2.row1",
     "A.Table2.row2",
     "A.Table2.row3",

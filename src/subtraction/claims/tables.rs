@@ -6,6 +6,7 @@ use super::{on_angles, on_triples, qp, verdict, wide, Angle, Check, TripleRange}
 use crate::claim::{on_numbers, Claim, Kind};
 use crate::engine::Periodicity;
 use crate::subtraction::angles::admissible;
+use crate::subtraction::classify::TABLE2_IDS;
 use crate::subtraction::sieve::{table1_conditions, table1_generator};
 use crate::subtraction::table2;
 use crate::subtraction::Triple;
@@ -42,16 +43,6 @@ const TABLE2: [&str; 7] = [
     "b ≥ 4 even, ρ = b − 2: w3(n) = 2n + ⌊(n + ⌊n/M⌋)/k⌋, M = (K+1)k − 1, word H_b^K (01)^(k−1) 2, p = c + 1",
     "b even, c = b + 1: w3(n) = 2n + b⌊n/k⌋, word (01)^k (23)^k, p = 2b",
     "b = 2, ρ = 0, c > 3: w3(n) = 3n + ⌊n/K⌋, word (012)^K 3, p = c + 1",
-];
-
-const TABLE2_IDS: [&str; 7] = [
-    "A.Table2.row1",
-    "A.Table2.row2",
-    "A.Table2.row3",
-    "A.Table2.row4",
-    "A.Table2.row5",
-    "A.Table2.row6",
-    "A.Table2.row7",
 ];
 
 /// The a = 1 range of Table 2: 1 < b ≤ 40, b < c ≤ 120.
