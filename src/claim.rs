@@ -171,12 +171,47 @@ pub enum InstanceOutcome {
     /// the scope wants certificates).
     Holds(Vec<Certificate>),
     /// The statement fails here: a one-line description of the
-    /// counterexample, and certificates of the true behaviour (always given,
-    /// so that every refutation is itself checked).
+    /// counterexample, and certificates of the true behaviour (given
+    /// whenever [`Need::evidence`] asks for them, so that every refutation
+    /// the audit reports is itself checked; see [`InstanceOutcome::fails`]).
     Fails {
         counterexample: String,
         truth: Vec<Certificate>,
     },
+}
+
+/// What a check must produce besides its verdict. [`check_instances`]
+/// decides it before each chunk: a failure's description and certificates
+/// are reported for the smallest [`EXAMPLES`] failures and, with a
+/// certificate store, for every failure; past those, a failure is only
+/// counted, and building its certificates would be wasted work (on paper
+/// B's `--extended` range, 1.1 million failures).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Need {
+    /// Whether a failure must come with its description and certificates.
+    pub evidence: bool,
+}
+
+impl InstanceOutcome {
+    /// A failure, with `why()` and `truth()` evaluated only when `need`
+    /// asks for the evidence.
+    pub fn fails(
+        need: Need,
+        why: impl FnOnce() -> String,
+        truth: impl FnOnce() -> Vec<Certificate>,
+    ) -> Self {
+        if need.evidence {
+            InstanceOutcome::Fails {
+                counterexample: why(),
+                truth: truth(),
+            }
+        } else {
+            InstanceOutcome::Fails {
+                counterexample: String::new(),
+                truth: Vec::new(),
+            }
+        }
+    }
 }
 
 /// One failing instance.
@@ -376,31 +411,50 @@ const CHUNK: usize = 2048;
 /// "smallest"), in parallel chunks, with `label` naming an instance, and
 /// summarizes: applicable and failing counts, the smallest
 /// [`EXAMPLES`] failures with their certificates, and (with a store) the
-/// certificate of every instance.
+/// certificate of every instance. `check` is told per chunk whether a
+/// failure needs its evidence ([`Need`]); `label` is called only for the
+/// instances that are reported or stored.
 pub fn check_instances<T: Send + Sync>(
     scope: &Scope,
     range: String,
-    instances: impl IntoIterator<Item = T>,
+    instances: impl IntoIterator<Item = T, IntoIter: Send>,
     label: impl Fn(&T) -> String + Sync,
-    check: impl Fn(&T) -> InstanceOutcome + Sync,
+    check: impl Fn(&T, Need) -> InstanceOutcome + Sync,
 ) -> ClaimResult {
     let mut result = ClaimResult {
         range,
         ..ClaimResult::default()
     };
     let mut instances = instances.into_iter();
-    loop {
-        let chunk: Vec<T> = instances.by_ref().take(CHUNK).collect();
-        if chunk.is_empty() {
-            break;
-        }
-        let outcomes: Vec<(String, InstanceOutcome)> = chunk
-            .par_iter()
-            .map(|t| match check(t) {
-                InstanceOutcome::NotApplicable => (String::new(), InstanceOutcome::NotApplicable),
-                outcome => (label(t), outcome),
-            })
-            .collect();
+    let mut chunk: Vec<T> = instances.by_ref().take(CHUNK).collect();
+    while !chunk.is_empty() {
+        let need = Need {
+            evidence: scope.store.is_some() || result.examples.len() < EXAMPLES,
+        };
+        let named = |outcome: &InstanceOutcome| match outcome {
+            InstanceOutcome::NotApplicable => false,
+            InstanceOutcome::Holds(_) => scope.store.is_some() || scope.perturb,
+            InstanceOutcome::Fails { .. } => need.evidence || scope.perturb,
+        };
+        // The instances come from a sequential iterator: the next chunk is
+        // drawn while this one is checked.
+        let (next, outcomes) = rayon::join(
+            || instances.by_ref().take(CHUNK).collect::<Vec<T>>(),
+            || {
+                chunk
+                    .par_iter()
+                    .map(|t| {
+                        let outcome = check(t, need);
+                        let name = if named(&outcome) {
+                            label(t)
+                        } else {
+                            String::new()
+                        };
+                        (name, outcome)
+                    })
+                    .collect::<Vec<(String, InstanceOutcome)>>()
+            },
+        );
         for (instance, outcome) in outcomes {
             let outcome = if scope.perturb && result.applicable == 0 {
                 perturbed(outcome)
@@ -409,6 +463,7 @@ pub fn check_instances<T: Send + Sync>(
             };
             record(scope, &mut result, instance, outcome);
         }
+        chunk = next;
     }
     result
 }
@@ -461,34 +516,11 @@ fn record(scope: &Scope, result: &mut ClaimResult, instance: String, outcome: In
     }
 }
 
-/// An outcome from a yes/no check: holds with `certificates()` (only
-/// computed when the scope wants certificates), or fails with
-/// `why()` and the certificates, which a failure always carries.
-pub fn outcome_of(
-    scope: &Scope,
-    ok: bool,
-    why: impl FnOnce() -> String,
-    certificates: impl FnOnce() -> Vec<Certificate>,
-) -> InstanceOutcome {
-    if ok {
-        InstanceOutcome::Holds(if scope.wants_certificates() {
-            certificates()
-        } else {
-            Vec::new()
-        })
-    } else {
-        InstanceOutcome::Fails {
-            counterexample: why(),
-            truth: certificates(),
-        }
-    }
-}
-
 /// A claim about integers or sets alone (no game): `instances` in
 /// increasing order, `check` gives the failure in words. A counterexample
 /// is a few numbers that the reader checks by hand, so it carries no
 /// certificate.
-pub fn on_numbers<T: Send + Sync + 'static, I: Iterator<Item = T> + 'static>(
+pub fn on_numbers<T: Send + Sync + 'static, I: Iterator<Item = T> + Send + 'static>(
     id: &'static str,
     printed: &'static str,
     range: &'static str,
@@ -501,20 +533,18 @@ pub fn on_numbers<T: Send + Sync + 'static, I: Iterator<Item = T> + 'static>(
         printed,
         range.to_string(),
         move |scope| {
-            let mut result =
-                check_instances(
-                    scope,
-                    range.to_string(),
-                    instances(),
-                    label,
-                    |t| match check(t) {
-                        Ok(()) => InstanceOutcome::Holds(Vec::new()),
-                        Err(why) => InstanceOutcome::Fails {
-                            counterexample: format!("{}: {why}", label(t)),
-                            truth: Vec::new(),
-                        },
-                    },
-                );
+            let mut result = check_instances(
+                scope,
+                range.to_string(),
+                instances(),
+                label,
+                |t, need| match check(t) {
+                    Ok(()) => InstanceOutcome::Holds(Vec::new()),
+                    Err(why) => {
+                        InstanceOutcome::fails(need, || format!("{}: {why}", label(t)), Vec::new)
+                    }
+                },
+            );
             result.numbers_only = true;
             result
         },

@@ -6,6 +6,7 @@ mod avoidance_common;
 use avoidance_common::*;
 use nimcert::avoidance::closure::{AxiomError, ClosureSystem};
 use nimcert::avoidance::enumerate::{free_trees, rooted_level_sequences};
+use nimcert::avoidance::structure::structure_nim;
 use nimcert::avoidance::{exhaustive, ConvexGeometry, Game, PointSet, StructureDiagram};
 use proptest::prelude::*;
 
@@ -13,6 +14,11 @@ fn agree(game: &Game) -> Result<(), TestCaseError> {
     let diagram = StructureDiagram::build(game, 1 << 16).expect("small diagram");
     let exhaustive = exhaustive::nim_number(game).expect("small game");
     prop_assert_eq!(diagram.nim(), exhaustive);
+    // The recursion on 𝓜 alone (the audit's fast path) gives the same.
+    let masks: Vec<u64> = diagram.maximal.iter().map(PointSet::mask).collect();
+    if game.size() <= 64 {
+        prop_assert_eq!(structure_nim(&masks, game.size()), Some(exhaustive));
+    }
     // Every maximal set is non-generating and maximal.
     for m in &diagram.maximal {
         prop_assert!(!game.generates(m));

@@ -57,6 +57,41 @@ pub trait ConvexGeometry: Send + Sync {
     fn kind(&self) -> &'static str;
 }
 
+/// A geometry shared between games (the audit plays every W on one tree):
+/// every method is the shared geometry's own.
+impl<G: ConvexGeometry + ?Sized> ConvexGeometry for std::sync::Arc<G> {
+    fn size(&self) -> usize {
+        (**self).size()
+    }
+    fn point_name(&self, i: usize) -> String {
+        (**self).point_name(i)
+    }
+    fn write_point_name(&self, i: usize, out: &mut String) {
+        (**self).write_point_name(i, out)
+    }
+    fn closure(&self, a: &PointSet) -> PointSet {
+        (**self).closure(a)
+    }
+    fn in_closure(&self, a: &PointSet, w: usize) -> bool {
+        (**self).in_closure(a, w)
+    }
+    fn copoints(&self, w: usize) -> Vec<PointSet> {
+        (**self).copoints(w)
+    }
+    fn in_closure_mask(&self, a: u64, w: usize) -> bool {
+        (**self).in_closure_mask(a, w)
+    }
+    fn copoint_masks(&self, w: usize, out: &mut Vec<u64>) {
+        (**self).copoint_masks(w, out)
+    }
+    fn certificate_geometry(&self) -> AvoidanceGeometry {
+        (**self).certificate_geometry()
+    }
+    fn kind(&self) -> &'static str {
+        (**self).kind()
+    }
+}
+
 /// Ex(A): the points a ∈ A with a ∉ τ(A \ {a}).
 pub fn extreme_points(geometry: &dyn ConvexGeometry, a: &PointSet) -> PointSet {
     let mut ex = PointSet::empty(geometry.size());

@@ -117,6 +117,84 @@ impl StructureDiagram {
     }
 }
 
+/// nim(DNG(S, W)) = nim_0(X_Φ) by the recursion above, from 𝓜 (as masks
+/// over the n points) alone, without writing the diagram out: `None` when
+/// n > 64 or |𝓜| > 64 (use [`StructureDiagram::build`]). The result is the diagram's
+/// ([`StructureDiagram::nim`]); the tests compare the two, and both with
+/// the mex rule on every position.
+///
+/// **Classes by their members of 𝓜 (derived here).** For a class I let
+/// A(I) = {M ∈ 𝓜 : I ⊆ M}, a set of indices into 𝓜; I = ⋂A(I), so I ↦ A(I)
+/// is one-to-one. For a point x let col(x) = {M ∈ 𝓜 : x ∈ M}. Then
+/// x ∈ I iff A(I) ⊆ col(x), x ∈ U(I) iff A(I) ∩ col(x) ≠ ∅, and the option
+/// ⌈I ∪ {x}⌉ = J has A(J) = A(I) ∩ col(x). So Opt(X_I) corresponds to
+/// {A(I) ∩ col(x) : ∅ ≠ A(I) ∩ col(x) ≠ A(I)}, |I| = #{x : A(I) ⊆ col(x)},
+/// and A(Φ) = 𝓜. Each class costs one pass over the distinct columns, on
+/// `u64` masks, with the types memoized by A(I).
+pub fn structure_nim(maximal: &[u64], n: usize) -> Option<u32> {
+    if maximal.len() > 64 || n > 64 {
+        return None;
+    }
+    let mut columns: Vec<(u64, usize)> = Vec::new();
+    for x in 0..n {
+        let col = maximal
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.has(x))
+            .fold(0u64, |acc, (i, _)| acc | 1 << i);
+        match columns.iter_mut().find(|(c, _)| *c == col) {
+            Some((_, count)) => *count += 1,
+            None => columns.push((col, 1)),
+        }
+    }
+    thread_local! {
+        // The memo and the option stack of [`subfamily_type`], kept
+        // between games for their capacity (cleared for each game).
+        static MEMO: std::cell::RefCell<Memo> = Default::default();
+    }
+    let everything = u64::full(maximal.len());
+    Some(MEMO.with_borrow_mut(|memo| {
+        memo.types.clear();
+        memo.options.clear();
+        subfamily_type(everything, &columns, memo).0
+    }))
+}
+
+/// The work space of [`subfamily_type`].
+#[derive(Default)]
+struct Memo {
+    /// (nim_0, nim_1) by A(I).
+    types: rustc_hash::FxHashMap<u64, (u32, u32)>,
+    /// The options' types of the classes being evaluated, one segment per
+    /// level of the recursion.
+    options: Vec<(u32, u32)>,
+}
+
+/// (nim_0, nim_1) of the class with A(I) = `family` (see [`structure_nim`]),
+/// by the recursion of the module docs, its options first.
+fn subfamily_type(family: u64, columns: &[(u64, usize)], memo: &mut Memo) -> (u32, u32) {
+    if let Some(&known) = memo.types.get(&family) {
+        return known;
+    }
+    let size: usize = columns
+        .iter()
+        .filter(|(col, _)| family & !col == 0)
+        .map(|(_, count)| count)
+        .sum();
+    let start = memo.options.len();
+    for &(col, _) in columns {
+        let option = family & col;
+        if option != 0 && option != family {
+            let t = subfamily_type(option, columns, memo);
+            memo.options.push(t);
+        }
+    }
+    let found = type_of((size % 2) as u8, memo.options[start..].iter().copied());
+    memo.options.truncate(start);
+    memo.types.insert(family, found);
+    found
+}
+
 /// The set operations the diagram needs, on a `u64` mask (|S| ≤ 64) or a
 /// [`PointSet`].
 trait Bits: Clone + Ord + std::hash::Hash {
@@ -333,14 +411,16 @@ fn class_options<'m, S: Bits>(
 /// (nim_0, nim_1) of a class of parity `a` by the mex rule, its options'
 /// types (`types`, indexed like the classes) already known.
 fn class_type(a: u8, options: &[usize], types: &[(u32, u32)]) -> (u32, u32) {
-    let nim = |j: usize, parity: u8| if parity == 0 { types[j].0 } else { types[j].1 };
-    let own = mex_of(options.iter().map(|&j| nim(j, 1 - a)));
-    let other = mex_of(
-        options
-            .iter()
-            .map(|&j| nim(j, a))
-            .chain(std::iter::once(own)),
-    );
+    type_of(a, options.iter().map(|&j| types[j]))
+}
+
+/// (nim_0, nim_1) of a class of parity `a` whose options have the types
+/// (nim_0, nim_1) given: nim_a = mex{nim_{1−a}(X_J)} and
+/// nim_{1−a} = mex({nim_a} ∪ {nim_a(X_J)}).
+fn type_of(a: u8, options: impl Iterator<Item = (u32, u32)> + Clone) -> (u32, u32) {
+    let nim = |t: (u32, u32), parity: u8| if parity == 0 { t.0 } else { t.1 };
+    let own = mex_of(options.clone().map(|t| nim(t, 1 - a)));
+    let other = mex_of(options.map(|t| nim(t, a)).chain(std::iter::once(own)));
     if a == 0 {
         (own, other)
     } else {

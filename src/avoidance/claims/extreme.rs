@@ -352,10 +352,10 @@ fn sums(
                 text(&t, &g),
                 pairs,
                 |&(i, j)| {
-                    format!("{} + {}", all[i].case.label, all[j].case.label)
+                    format!("{} + {}", all[i].case.label(), all[j].case.label())
                         .replace([' ', '{', '}', ','], "_")
                 },
-                |&(i, j)| {
+                |&(i, j), need| {
                     let (x, y) = (all[i].case.diagram().nim(), all[j].case.diagram().nim());
                     let certificates =
                         || vec![all[i].case.certificate(), all[j].case.certificate()];
@@ -365,13 +365,14 @@ fn sums(
                         } else {
                             Vec::new()
                         }),
-                        Err(why) => InstanceOutcome::Fails {
-                            counterexample: format!(
-                                "{} + {}: {why}",
-                                all[i].case.label, all[j].case.label
-                            ),
-                            truth: certificates(),
-                        },
+                        Err(why) => InstanceOutcome::fails(
+                            need,
+                            || {
+                                let (x, y) = (all[i].case.label(), all[j].case.label());
+                                format!("{x} + {y}: {why}")
+                            },
+                            certificates,
+                        ),
                     }
                 },
             )

@@ -27,12 +27,12 @@ use super::closure::ClosureSystem;
 use super::enumerate::free_trees;
 use super::geometry::{ConvexGeometry, Game};
 use super::points::PointSet;
-use super::structure::{StructureDiagram, DEFAULT_MAX_CLASSES};
+use super::structure::{structure_nim, StructureDiagram, DEFAULT_MAX_CLASSES};
 use super::tree::{EdgeGeometry, Tree, VertexGeometry};
 use crate::claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Scope};
 use nimcert_check::format::Certificate;
 use std::ops::RangeInclusive;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 pub use preliminaries::{example_15_game, EXAMPLE_15_POINTS};
 pub use trees::{example_w1_game, EXAMPLE_W1_EDGES};
@@ -77,25 +77,26 @@ impl Family {
 /// another W).
 #[derive(Clone, Debug)]
 pub(super) enum Shape {
-    /// A tree with at least one edge, in its vertex or edge geometry.
-    Tree(Tree, Family),
+    /// A tree with at least one edge, in its vertex or edge geometry
+    /// (shared by the games on it).
+    Tree(Arc<Tree>, Family),
     /// The one-vertex tree: the closure system {∅, {1}}.
     Point,
     /// Points of Z².
-    Points(Vec<(i64, i64)>),
+    Points(Arc<[(i64, i64)]>),
 }
 
 impl Shape {
     /// A fresh geometry of this shape.
     pub fn geometry(&self) -> Box<dyn ConvexGeometry> {
         match self {
-            Shape::Tree(tree, Family::TreeEdges) => Box::new(EdgeGeometry::new(tree.clone())),
-            Shape::Tree(tree, _) => Box::new(VertexGeometry::new(tree.clone())),
+            Shape::Tree(tree, Family::TreeEdges) => Box::new(EdgeGeometry::new(Tree::clone(tree))),
+            Shape::Tree(tree, _) => Box::new(VertexGeometry::new(Tree::clone(tree))),
             Shape::Point => Box::new(
                 ClosureSystem::new(1, &[vec![], vec![1]]).expect("{∅, {1}} is a convex geometry"),
             ),
             Shape::Points(points) => {
-                Box::new(AffineGeometry::new(points.clone(), false).expect("distinct points"))
+                Box::new(AffineGeometry::new(points.to_vec(), false).expect("distinct points"))
             }
         }
     }
@@ -112,22 +113,71 @@ impl Shape {
 /// One game of an instance family, with its name and a structure diagram
 /// built on first use.
 pub(super) struct Case {
-    /// E.g. `tree 1-2,2-3 W={1}`.
-    pub label: String,
+    /// The name of a printed instance; `None` in a family, where the name
+    /// is made from the shape and W when needed ([`Case::label`]).
+    name: Option<&'static str>,
     /// What the geometry is built from.
     pub shape: Shape,
     /// The game.
     pub game: Game,
     diagram: OnceLock<StructureDiagram>,
+    maximal: OnceLock<Vec<PointSet>>,
+    nim: OnceLock<u32>,
 }
 
 impl Case {
-    fn new(label: String, shape: Shape, game: Game) -> Self {
+    fn new(name: Option<&'static str>, shape: Shape, game: Game) -> Self {
         Case {
-            label,
+            name,
             shape,
             game,
             diagram: OnceLock::new(),
+            maximal: OnceLock::new(),
+            nim: OnceLock::new(),
+        }
+    }
+
+    /// 𝓜, sorted: the diagram's if it is built, else the game's (the same
+    /// list; the diagram is not built for it).
+    pub fn maximal(&self) -> &[PointSet] {
+        match self.diagram.get() {
+            Some(d) => &d.maximal,
+            None => self
+                .maximal
+                .get_or_init(|| self.game.maximal_non_generating()),
+        }
+    }
+
+    /// nim(DNG(S, W)): the diagram's if it is built, else
+    /// [`structure_nim`] (the diagram's recursion on 𝓜 alone, without
+    /// writing the diagram out; the tests compare the two).
+    pub fn nim(&self) -> u32 {
+        if let Some(d) = self.diagram.get() {
+            return d.nim();
+        }
+        *self.nim.get_or_init(|| {
+            let masks: Vec<u64> = self.maximal().iter().map(PointSet::mask).collect();
+            structure_nim(&masks, self.game.size()).unwrap_or_else(|| self.diagram().nim())
+        })
+    }
+
+    /// The instance's name, e.g. `tree 1-2,2-3 W={1}` (made on demand:
+    /// most instances of a family are only counted).
+    pub fn label(&self) -> String {
+        if let Some(name) = self.name {
+            return name.to_string();
+        }
+        let win = self.game.show(self.game.win());
+        match &self.shape {
+            Shape::Tree(tree, Family::TreeEdges) => {
+                format!("tree-edges {} W={win}", tree_label(tree))
+            }
+            Shape::Tree(tree, _) => format!("tree {} W={win}", tree_label(tree)),
+            Shape::Point => format!("tree 1 (one vertex) W={win}"),
+            Shape::Points(_) => {
+                let all = PointSet::full(self.game.size());
+                format!("affine {} W={win}", self.game.show(&all))
+            }
         }
     }
 
@@ -181,25 +231,10 @@ pub(super) fn cases(
             } else {
                 free_trees(n)
                     .into_iter()
-                    .map(|t| Shape::Tree(t, family))
+                    .map(|t| Shape::Tree(Arc::new(t), family))
                     .collect()
             };
-            trees.into_iter().flat_map(move |shape| {
-                let name = match &shape {
-                    Shape::Tree(tree, _) => tree_label(tree),
-                    _ => "1 (one vertex)".to_string(),
-                };
-                let points = shape.geometry().size();
-                subsets(points).filter_map(move |win| {
-                    let game = Game::new(shape.geometry(), win).ok()?;
-                    let kind = match family {
-                        Family::TreeEdges => "tree-edges",
-                        _ => "tree",
-                    };
-                    let label = format!("{kind} {name} W={}", game.show(game.win()));
-                    Some(Case::new(label, shape.clone(), game))
-                })
-            })
+            trees.into_iter().flat_map(on_every_win)
         })),
         Family::Grid => {
             let grid: Vec<(i64, i64)> = (0..3).flat_map(|y| (0..3).map(move |x| (x, y))).collect();
@@ -208,18 +243,21 @@ pub(super) fn cases(
                 subsets(9)
                     .filter(move |s| s.len() == k)
                     .flat_map(move |chosen| {
-                        let shape = Shape::Points(chosen.iter().map(|&i| grid[i]).collect());
-                        subsets(k).filter_map(move |win| {
-                            let game = Game::new(shape.geometry(), win).ok()?;
-                            let all = PointSet::full(game.size());
-                            let label =
-                                format!("affine {} W={}", game.show(&all), game.show(game.win()));
-                            Some(Case::new(label, shape.clone(), game))
-                        })
+                        on_every_win(Shape::Points(chosen.iter().map(|&i| grid[i]).collect()))
                     })
             }))
         }
     }
+}
+
+/// The games on one shape, one per non-empty W (those that can be set
+/// up), all on one shared geometry.
+fn on_every_win(shape: Shape) -> impl Iterator<Item = Case> + Send {
+    let geometry: Arc<dyn ConvexGeometry> = Arc::from(shape.geometry());
+    subsets(geometry.size()).filter_map(move |win| {
+        let game = Game::new(Box::new(geometry.clone()), win).ok()?;
+        Some(Case::new(None, shape.clone(), game))
+    })
 }
 
 /// Families of games up to this size are built once per process and
@@ -419,18 +457,19 @@ pub(super) fn on_games(
                 scope,
                 range,
                 all,
-                |case| case.label.replace([' ', '{', '}', ','], "_"),
-                |case| match property(case) {
+                |case| case.label().replace([' ', '{', '}', ','], "_"),
+                |case, need| match property(case) {
                     None => InstanceOutcome::NotApplicable,
                     Some(Ok(())) => InstanceOutcome::Holds(if scope.wants_certificates() {
                         vec![case.certificate()]
                     } else {
                         Vec::new()
                     }),
-                    Some(Err(reason)) => InstanceOutcome::Fails {
-                        counterexample: format!("{}: {reason}", case.label),
-                        truth: vec![case.certificate()],
-                    },
+                    Some(Err(reason)) => InstanceOutcome::fails(
+                        need,
+                        || format!("{}: {reason}", case.label()),
+                        || vec![case.certificate()],
+                    ),
                 },
             )
         },
@@ -455,7 +494,7 @@ pub(super) fn on_predictions(
 ) -> Claim {
     on_games(id, printed, sizes, move |case| {
         let predicted = predict(case)?;
-        let nim = case.diagram().nim();
+        let nim = case.nim();
         Some(
             (predicted == nim)
                 .then_some(())
@@ -482,18 +521,19 @@ pub(super) fn on_example(
                 .size
                 .as_ref()
                 .map_or(true, |r| r.contains(&(game().size() as u64)));
-            let cases = selected.then(|| Case::new(instance.to_string(), shape(), game()));
+            let cases = selected.then(|| Case::new(Some(instance), shape(), game()));
             check_instances(
                 scope,
                 instance.to_string(),
                 cases,
-                |case| case.label.replace([' ', '{', '}', ',', '='], "_"),
-                |case| match check(case) {
+                |case| case.label().replace([' ', '{', '}', ',', '='], "_"),
+                |case, need| match check(case) {
                     Ok(()) => InstanceOutcome::Holds(vec![case.certificate()]),
-                    Err(reason) => InstanceOutcome::Fails {
-                        counterexample: format!("{}: {reason}", case.label),
-                        truth: vec![case.certificate()],
-                    },
+                    Err(reason) => InstanceOutcome::fails(
+                        need,
+                        || format!("{}: {reason}", case.label()),
+                        || vec![case.certificate()],
+                    ),
                 },
             )
         },

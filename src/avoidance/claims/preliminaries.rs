@@ -22,7 +22,7 @@ pub fn example_15_game() -> Game {
 }
 
 fn example_15_shape() -> Shape {
-    Shape::Points(vec![(0, 0), (4, 0), (0, 4), (1, 1)])
+    Shape::Points([(0, 0), (4, 0), (0, 4), (1, 1)].into())
 }
 
 /// §2's affine example: S = {1, 2, 3} ⊂ R, W = {2}.
@@ -55,7 +55,7 @@ pub(super) fn claims() -> Vec<Claim> {
             .hypotheses("the three axioms as printed (S ∈ 𝒦, closed under ∩, one-point extensions)")
             .kind(crate::claim::Kind::Example)
             .counts("set systems"),
-        on_example("B.Sec2.affine", "S = {1, 2, 3} ⊂ R, W = {2}: the first player chooses 1 or 3; then the second player has no valid move, so the first player wins (nim 1)", "S = {1, 2, 3} ⊂ R, W = {2}", affine_example, || Shape::Points(vec![(1, 0), (2, 0), (3, 0)]), check_affine)
+        on_example("B.Sec2.affine", "S = {1, 2, 3} ⊂ R, W = {2}: the first player chooses 1 or 3; then the second player has no valid move, so the first player wins (nim 1)", "S = {1, 2, 3} ⊂ R, W = {2}", affine_example, || Shape::Points([(1, 0), (2, 0), (3, 0)].into()), check_affine)
             .at("§2, Figure 1's example"),
         on_games("B.Sec3.convex", "every maximally non-generating set M is convex: τ(M) = M", everywhere(8, 10, 6), |case| {
             let bad = case.diagram().maximal.iter().find(|m| case.game.geometry().closure(m) != **m);

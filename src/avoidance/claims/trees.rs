@@ -31,7 +31,7 @@ pub fn example_w1_game() -> Game {
 
 fn example_w1_shape() -> Shape {
     Shape::Tree(
-        Tree::parse(EXAMPLE_W1_EDGES).expect("the example is a tree"),
+        std::sync::Arc::new(Tree::parse(EXAMPLE_W1_EDGES).expect("the example is a tree")),
         Family::TreeVertices,
     )
 }
@@ -97,7 +97,7 @@ pub(super) fn claims() -> Vec<Claim> {
             let w = case.game.win().iter().next().filter(|_| case.game.win().len() == 1)?;
             let mut printed = components(case, w)?;
             printed.sort();
-            let got = &case.diagram().maximal;
+            let got = case.maximal();
             Some(if *got == printed {
                 Ok(())
             } else {
@@ -110,7 +110,7 @@ pub(super) fn claims() -> Vec<Claim> {
             let w = case.game.win().iter().next().filter(|_| case.game.win().len() == 1 && case.game.size() >= 2)?;
             let mut printed = components(case, w)?;
             printed.sort();
-            let got = &case.diagram().maximal;
+            let got = case.maximal();
             Some((*got == printed).then_some(()).ok_or_else(|| format!("𝓜 = {}", show_family(&case.game, got))))
         })
             .at("§5, the case |W| = 1")
@@ -138,7 +138,7 @@ pub(super) fn claims() -> Vec<Claim> {
             let mut printed: Vec<PointSet> = sets.into_iter().map(|(_, m, _)| m).collect();
             printed.sort();
             printed.dedup();
-            let got = &case.diagram().maximal;
+            let got = case.maximal();
             Some((*got == printed).then_some(()).ok_or_else(|| format!("𝓜 = {}, printed {}", show_family(&case.game, got), show_family(&case.game, &printed))))
         })
             .at("§5, the case |W| ≥ 2")
@@ -169,7 +169,7 @@ pub(super) fn claims() -> Vec<Claim> {
             if case.game.win().len() < 2 || case.game.size() % 2 == 1 || case.shape.vertex_tree().is_none() {
                 return None;
             }
-            formulas::printed_multiple(formulas::deficiency_signature(&case.game, &case.diagram().maximal)?)
+            formulas::printed_multiple(formulas::deficiency_signature(&case.game, case.maximal())?)
         })
             .at("§5, the theorem for |W| ≥ 2")
             .hypotheses("vertex geometry of a tree, |W| ≥ 2, o > e, |S| even")
@@ -409,7 +409,7 @@ fn thm_w2() -> Claim {
         if case.game.win().len() < 2 || case.shape.vertex_tree().is_none() {
             return None;
         }
-        formulas::printed_multiple(formulas::deficiency_signature(&case.game, &case.diagram().maximal)?)
+        formulas::printed_multiple(formulas::deficiency_signature(&case.game, case.maximal())?)
     });
     let run = inner.run;
     Claim::new(
@@ -447,10 +447,10 @@ fn signature_not_enough(scope: &crate::claim::Scope) -> String {
         if let Some((_, other, label)) = seen.iter().find(|(s, v, _)| *s == sig && *v != nim) {
             return format!(
                 "no rule in (e, o) alone can hold: {label} and {} both have {sig}, with nim {other} and {nim}",
-                case.label
+                case.label()
             );
         }
-        seen.push((sig, nim, case.label.clone()));
+        seen.push((sig, nim, case.label()));
     }
     format!("every two games with |W| ≥ 2 on trees up to {top} vertices with the same (e, o) have the same nim number")
 }
@@ -460,21 +460,20 @@ fn derived(case: &Case) -> Option<Result<(), String>> {
         return None;
     }
     let game = &case.game;
-    let d = case.diagram();
     let s = (game.size() % 2) as u8;
     let predicted = if game.win().len() == 1 {
         let sig = match &case.shape {
             Shape::Point => Signature { even: 0, odd: 0 },
-            _ => Signature::of(&d.maximal),
+            _ => Signature::of(case.maximal()),
         };
         formulas::derived_single(sig)
     } else {
-        match formulas::deficiency_signature(game, &d.maximal) {
+        match formulas::deficiency_signature(game, case.maximal()) {
             Some(signature) => formulas::derived_multiple(signature, s),
             None => return Some(Err("𝓜 is not {M_w : w ∈ Ex(W)}".to_string())),
         }
     };
-    let nim = d.nim();
+    let nim = case.nim();
     Some(
         (predicted == nim)
             .then_some(())

@@ -145,7 +145,7 @@ fn solved(moves: &[u64]) -> Result<Periodicity, String> {
 pub(super) fn run_games<T: Send + Sync>(
     scope: &Scope,
     range: String,
-    instances: impl IntoIterator<Item = T>,
+    instances: impl IntoIterator<Item = T, IntoIter: Send>,
     moves: impl Fn(&T) -> Vec<u64> + Sync,
     check: impl Fn(&T, &Periodicity) -> Check + Sync,
 ) -> ClaimResult {
@@ -154,16 +154,11 @@ pub(super) fn run_games<T: Send + Sync>(
         range,
         instances,
         |t| stem(&moves(t)),
-        |t| {
+        |t, need| {
             let m = moves(t);
             let game = match solved(&m) {
                 Ok(g) => g,
-                Err(e) => {
-                    return InstanceOutcome::Fails {
-                        counterexample: e,
-                        truth: Vec::new(),
-                    }
-                }
+                Err(e) => return InstanceOutcome::fails(need, || e, Vec::new),
             };
             match check(t, &game) {
                 Check::Skip => InstanceOutcome::NotApplicable,
@@ -171,10 +166,11 @@ pub(super) fn run_games<T: Send + Sync>(
                     InstanceOutcome::Holds(holding_certificates(&m, &game))
                 }
                 Check::Holds => InstanceOutcome::Holds(Vec::new()),
-                Check::Fails(why) => InstanceOutcome::Fails {
-                    counterexample: format!("{}: {why}", braces(&m)),
-                    truth: truth(&game),
-                },
+                Check::Fails(why) => InstanceOutcome::fails(
+                    need,
+                    || format!("{}: {why}", braces(&m)),
+                    || truth(&game),
+                ),
             }
         },
     )
