@@ -356,6 +356,13 @@ impl<S: Bits> Shape<S> {
     }
 }
 
+/// ℐ, the intersections of non-empty subfamilies of 𝓜 (given as masks
+/// over at most 64 points), in no particular order; more than
+/// `max_classes` of them is an error.
+pub fn intersection_sets(maximal: &[u64], max_classes: usize) -> Result<Vec<u64>, TooManyClasses> {
+    intersection_classes(maximal, max_classes)
+}
+
 /// ℐ: 𝓜 closed under intersection with members of 𝓜.
 fn intersection_classes<S: Bits>(
     maximal: &[S],

@@ -13,6 +13,7 @@ use crate::avoidance::enumerate::free_trees;
 use crate::avoidance::formulas::{self, Signature};
 use crate::avoidance::geometry::{extreme_points, ConvexGeometry, Game};
 use crate::avoidance::points::PointSet;
+use crate::avoidance::structure::{intersection_sets, DEFAULT_MAX_CLASSES};
 use crate::avoidance::tree::{Tree, VertexGeometry};
 use crate::claim::{on_numbers, Claim, Correction, Kind};
 
@@ -380,12 +381,23 @@ fn check_bijection(case: &Case) -> Option<Result<(), String>> {
     let mut distinct = images.clone();
     distinct.sort();
     distinct.dedup();
-    let mut classes: Vec<PointSet> = case
-        .diagram()
-        .classes
-        .iter()
-        .map(|c| c.set.clone())
-        .collect();
+    // ℐ from 𝓜 by its definition (on masks; the diagram's classes beyond
+    // 64 points).
+    let mut classes: Vec<PointSet> = if n <= 64 {
+        let masks: Vec<u64> = case.maximal().iter().map(PointSet::mask).collect();
+        let Ok(sets) = intersection_sets(&masks, DEFAULT_MAX_CLASSES) else {
+            return Some(Err("ℐ has too many sets to list".to_string()));
+        };
+        sets.into_iter()
+            .map(|m| PointSet::from_mask(n, m))
+            .collect()
+    } else {
+        case.diagram()
+            .classes
+            .iter()
+            .map(|c| c.set.clone())
+            .collect()
+    };
     classes.push(full);
     classes.sort();
     classes.dedup();
