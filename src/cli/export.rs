@@ -95,6 +95,9 @@ fn coq_files(args: CoqArgs) -> Result<ExitCode, CliError> {
         match coq::export(&certificate, &input.path.display().to_string()) {
             Export::Coq(text) => files.push((format!("{}.v", input.module), text)),
             Export::Skipped(kind) => *skipped.entry(kind).or_default() += 1,
+            Export::Beyond(why) => {
+                return Err(CliError::input(format!("{}: {why}", input.path.display())))
+            }
         }
     }
     let skipped_count: usize = skipped.values().sum();

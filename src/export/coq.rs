@@ -22,6 +22,13 @@ pub const CHUNK: usize = 64;
 /// literals).
 const NAT_LITERAL_MAX: u64 = 4096;
 
+/// The Coq checker decides claims whose numbers (moves, q + p, P, values,
+/// block elements) are below this bound: `bound` in
+/// formal/theories/Certificate.v (tests/formal.rs checks they agree).
+/// Beyond it the Coq checker declines, and the statement alone (unary
+/// numbers) would exhaust Coq's memory, so nothing is exported.
+pub const COQ_BOUND: u64 = 1 << 20;
+
 /// What a certificate becomes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Export {
@@ -29,6 +36,8 @@ pub enum Export {
     Coq(String),
     /// A claim kind that has no Coq checker (its name).
     Skipped(&'static str),
+    /// A claim with a number of [`COQ_BOUND`] or more (which one).
+    Beyond(String),
 }
 
 /// Reads a certificate from RON text into the format's types (serde only;
@@ -50,11 +59,39 @@ pub fn parse(text: &str) -> Result<Certificate, String> {
 /// The Coq file for `certificate`; `source` names where it came from (a
 /// comment only).
 pub fn export(certificate: &Certificate, source: &str) -> Export {
+    let beyond = match &certificate.claim {
+        Claim::Sequence(c) => sequence_beyond(c),
+        Claim::PSet(c) => beyond("a move", &c.moves)
+            .or_else(|| beyond("the period P", &[c.period]))
+            .or_else(|| beyond("a block element", &c.block)),
+        other => return Export::Skipped(other.kind()),
+    };
+    if let Some(what) = beyond {
+        return Export::Beyond(format!(
+            "{what} is {COQ_BOUND} or more, beyond what the Coq checker decides (formal/theories/Certificate.v, `bound`)"
+        ));
+    }
     match &certificate.claim {
         Claim::Sequence(claim) => Export::Coq(sequence(claim, source)),
         Claim::PSet(claim) => Export::Coq(pset(claim, source)),
         other => Export::Skipped(other.kind()),
     }
+}
+
+/// The first of `numbers` at or beyond [`COQ_BOUND`], described.
+fn beyond<T: Copy + Into<u64>>(what: &str, numbers: &[T]) -> Option<String> {
+    numbers
+        .iter()
+        .map(|&n| n.into())
+        .find(|&n| n >= COQ_BOUND)
+        .map(|n| format!("{what} ({n})"))
+}
+
+fn sequence_beyond(c: &SequenceClaim) -> Option<String> {
+    let length = c.preperiod.saturating_add(c.period);
+    beyond("a move", &c.moves)
+        .or_else(|| beyond("q + p", &[length]))
+        .or_else(|| beyond("a value", &c.values))
 }
 
 /// The file's opening: where it came from, and the imports.
@@ -253,6 +290,15 @@ mod tests {
     fn wrong_format_version_is_refused() {
         let text = SEQUENCE.replace("format: 1", "format: 9");
         assert!(parse(&text).is_err());
+    }
+
+    #[test]
+    fn numbers_beyond_the_bound_are_not_exported() {
+        let text = SEQUENCE.replace("period: 3,", "period: 99999999,");
+        let certificate = parse(&text).unwrap();
+        assert!(
+            matches!(export(&certificate, "x"), Export::Beyond(m) if m.contains("q + p (99999999)"))
+        );
     }
 
     #[test]
