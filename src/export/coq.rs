@@ -159,6 +159,74 @@ fn proof(soundness: &str) -> String {
     )
 }
 
+/// The claim as a Coq record of `Nimcert.Certificate`, with the given
+/// terms for its moves and values.
+fn sequence_record(claim: &SequenceClaim, moves: &str, values: &str) -> String {
+    let preperiod_witness = match claim.preperiod_witness {
+        Some(w) => format!("Some {w}"),
+        None => "None".to_string(),
+    };
+    format!(
+        "{{|\n  \
+         s_moves := {moves};\n  \
+         s_preperiod := {q}%N;\n  \
+         s_period := {p}%N;\n  \
+         s_values := {values};\n  \
+         s_period_witnesses := {pw}%N;\n  \
+         s_preperiod_witness := ({preperiod_witness})%N;\n\
+         |}}",
+        q = claim.preperiod,
+        p = claim.period,
+        pw = witnesses(&claim.period_witnesses),
+    )
+}
+
+/// [`sequence_record`] for a `PSet` claim, with its moves and block.
+fn pset_record(claim: &PSetClaim, moves: &str, block: &str) -> String {
+    format!(
+        "{{|\n  \
+         p_moves := {moves};\n  \
+         p_period := {period}%N;\n  \
+         p_block := {block};\n  \
+         p_cover := {cover}%N;\n  \
+         p_period_witnesses := {pw}%N;\n\
+         |}}",
+        period = claim.period,
+        cover = list(&claim.cover, |(r, s)| format!("({r}, {s})")),
+        pw = witnesses(&claim.period_witnesses),
+    )
+}
+
+/// A Coq term that the virtual machine evaluates to the Coq checker's
+/// verdict on the claim (0 accepted, 1 rejected, 3 beyond its bound;
+/// `sequence_verdict` and `pset_verdict` of formal/theories/Certificate.v),
+/// or `None` for a claim kind it does not judge. For the differential test
+/// against nimcheck (tests/formal.rs). Numbers beyond [`COQ_BOUND`] in the
+/// claim make the term costly to evaluate; the caller leaves them out.
+pub fn verdict_term(claim: &Claim) -> Option<String> {
+    match claim {
+        Claim::Sequence(c) => {
+            let moves = format!("{}%N", numbers(&c.moves));
+            let values = format!("{}%N", numbers(&c.values));
+            Some(format!(
+                "sequence_verdict {}",
+                sequence_record(c, &moves, &values)
+            ))
+        }
+        Claim::PSet(c) => {
+            let moves = format!("{}%N", numbers(&c.moves));
+            let block = format!("{}%N", numbers(&c.block));
+            Some(format!("pset_verdict {}", pset_record(c, &moves, &block)))
+        }
+        _ => None,
+    }
+}
+
+/// The imports a file of [`verdict_term`]s needs.
+pub const VERDICT_PRELUDE: &str = "From Coq Require Import List NArith.\n\
+     From Nimcert Require Import Certificate.\n\
+     Import ListNotations.\n";
+
 /// A `Sequence` claim: G_S = v extended, least period p, least
 /// pre-period q (`sequence_claim` of formal/theories/SequenceCheck.v).
 fn sequence(claim: &SequenceClaim, source: &str) -> String {
@@ -174,29 +242,18 @@ fn sequence(claim: &SequenceClaim, source: &str) -> String {
         claim.values.len()
     );
     let mut out = header(source, &summary);
-    let preperiod_witness = match claim.preperiod_witness {
-        Some(w) => format!("Some {w}"),
-        None => "None".to_string(),
-    };
     let _ = write!(
         out,
         "Definition moves : list N := {moves}%N.\n\n\
          Definition values : list N := {values}%N.\n\n\
-         Definition certificate : sequence_cert := {{|\n  \
-         s_moves := moves;\n  \
-         s_preperiod := {q}%N;\n  \
-         s_period := {p}%N;\n  \
-         s_values := values;\n  \
-         s_period_witnesses := {pw}%N;\n  \
-         s_preperiod_witness := ({preperiod_witness})%N;\n\
-         |}}.\n\n\
+         Definition certificate : sequence_cert := {record}.\n\n\
          (** G_S(x) = v(x) for every x, where v is [values] extended by\n    \
          v(x) = v(q + (x - q) mod p); p = {p} is the least period of G_S and\n    \
          q = {q} the least pre-period for it. *)\n\
          Theorem nim_sequence : sequence_claim (nats moves) {qn} {pn} (nats values).\n",
         moves = numbers(&claim.moves),
         values = numbers(&claim.values),
-        pw = witnesses(&claim.period_witnesses),
+        record = sequence_record(claim, "moves", "values"),
         qn = nat(q),
         pn = nat(p),
     );
@@ -217,20 +274,13 @@ fn pset(claim: &PSetClaim, source: &str) -> String {
         out,
         "Definition moves : list N := {moves}%N.\n\n\
          Definition block : list N := {block}%N.\n\n\
-         Definition certificate : pset_cert := {{|\n  \
-         p_moves := moves;\n  \
-         p_period := {period}%N;\n  \
-         p_block := block;\n  \
-         p_cover := {cover}%N;\n  \
-         p_period_witnesses := {pw}%N;\n\
-         |}}.\n\n\
+         Definition certificate : pset_cert := {record}.\n\n\
          (** G_S(x) = 0 exactly for x = h + k·P with h in [block], and P = {period}\n    \
          is the least period of the P-positions. *)\n\
          Theorem p_positions : pset_claim (nats moves) {pn} (nats block).\n",
         moves = numbers(&claim.moves),
         block = numbers(&claim.block),
-        cover = list(&claim.cover, |(r, s)| format!("({r}, {s})")),
-        pw = witnesses(&claim.period_witnesses),
+        record = pset_record(claim, "moves", "block"),
         pn = nat(period),
     );
     out + &proof("check_pset_cert_sound")
