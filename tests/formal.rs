@@ -383,19 +383,28 @@ fn nimcheck_and_coq_agree_on_the_corpus_and_its_mutants() {
     }
     let mutants = cases.len() - corpus.len();
     assert!(mutants >= 1000, "only {mutants} mutants");
+    // Only what nimcheck decides is compared: a certificate over one of
+    // its limits (4097 moves, say) is left out, also because the Coq
+    // checker's mex is quadratic in |S| and would take hours on it.
+    let total = cases.len();
+    let mut decided = Vec::new();
+    let mut ours = Vec::new();
+    for (i, case) in cases.into_iter().enumerate() {
+        let verdict = nimcheck(&case.1);
+        if verdict < 2 {
+            decided.push((i >= corpus.len(), case));
+            ours.push(verdict);
+        }
+    }
+    let undecided = total - decided.len();
     let dir = scratch("agreement");
     std::fs::create_dir_all(&dir).unwrap();
-    let coq = coq_verdicts(&cases, &dir);
-    let mut counts = [[0usize; 4]; 2]; // [corpus, mutants][verdict]
-    let mut undecided = 0;
-    for (i, ((name, certificate), &coq)) in cases.iter().zip(&coq).enumerate() {
-        let ours = nimcheck(certificate);
-        if ours >= 2 {
-            undecided += 1;
-            continue;
-        }
+    let judged: Vec<(String, Certificate)> = decided.iter().map(|(_, c)| c.clone()).collect();
+    let coq = coq_verdicts(&judged, &dir);
+    let mut counts = [[0usize; 2]; 2]; // [corpus, mutants][verdict]
+    for (((is_mutant, (name, _)), &ours), &coq) in decided.iter().zip(&ours).zip(&coq) {
         assert_eq!(ours, coq, "nimcheck says {ours}, Coq says {coq} on {name}");
-        counts[usize::from(i >= corpus.len())][usize::from(ours)] += 1;
+        counts[usize::from(*is_mutant)][usize::from(ours)] += 1;
     }
     let _ = std::fs::remove_dir_all(&dir);
     eprintln!(
@@ -404,5 +413,5 @@ fn nimcheck_and_coq_agree_on_the_corpus_and_its_mutants() {
     );
     // Both verdicts occur among the mutants, and nimcheck decides nearly all.
     assert!(counts[1][0] >= 50 && counts[1][1] >= 500, "{counts:?}");
-    assert!(undecided * 20 <= cases.len(), "{undecided} undecided");
+    assert!(undecided * 20 <= total, "{undecided} undecided");
 }
