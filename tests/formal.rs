@@ -197,7 +197,7 @@ fn mutate_witnesses(w: &mut Vec<PeriodWitness>, bound: u64, rng: &mut Rng) -> &'
             "witness removed"
         }
         _ => {
-            let copy = w[i].clone();
+            let copy = w[i];
             w.insert(i, copy);
             "witness repeated"
         }
