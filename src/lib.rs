@@ -117,6 +117,7 @@ pub mod avoidance;
 pub mod certify;
 pub mod claim;
 pub mod engine;
+pub mod export;
 pub mod io;
 pub mod moves;
 pub mod pictures;

@@ -24,6 +24,7 @@ mod avoid;
 mod certify;
 mod completions;
 mod draw;
+mod export;
 mod limits;
 mod output;
 mod progress;
@@ -77,6 +78,8 @@ enum Command {
     /// Draw one three-move game: the circle of residues with the angle and
     /// the admissible arcs, and the value word of one period (SVG or PNG).
     Draw(draw::DrawArgs),
+    /// Export certificates for other proof checkers (Coq: docs/FORMAL.md).
+    Export(export::ExportArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish,
     /// powershell).
     Completions(completions::CompletionsArgs),
@@ -170,6 +173,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Avoid(args) => avoid::run(args),
         Command::Atlas(args) => atlas::run(args),
         Command::Draw(args) => draw::run(args),
+        Command::Export(args) => export::run(args),
         Command::Completions(args) => completions::completions(args),
         Command::Man(args) => completions::man(args),
     }

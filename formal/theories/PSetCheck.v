@@ -1,0 +1,101 @@
+(** * The checker of a [PSet] claim, and its soundness
+
+    Mirrors checker/src/pset.rs (paper A, the argument of Lemma 16).
+    Claim: W0(S) = H + P·N with H ⊆ [0, P), and P is the least period of
+    W0(S). *)
+
+From Coq Require Import List Arith Bool Lia.
+From Nimcert Require Import Mex Subtraction Period SequenceCheck.
+Import ListNotations.
+
+(** What a valid [PSet] certificate proves. *)
+Definition pset_claim (S : list nat) (P : nat) (block : list nat) : Prop :=
+  (forall x, G S x = 0 <-> exists h k, In h block /\ x = h + k * P) /\
+  least_period (fun x => G S x =? 0) P.
+
+Definition check_pset (S : list nat) (P : nat) (block : list nat)
+    (cover : list (nat * nat)) (period_witnesses : list (nat * nat)) : bool :=
+  let inb := fun x => memb x block in
+  moves_ok S && (0 <? P) &&
+  (* Rule 1 (block): strictly increasing, inside [0, P) *)
+  increasing block && forallb (fun h => h <? P) block &&
+  (* Rule 2 (collision-free, across the join too) *)
+  forallb (fun h => forallb (fun s => negb (inb ((h + s) mod P))) S) block &&
+  (* Rule 3 (cover): the residues [0, P) \ H in order, each with a move *)
+  nat_list_eqb (map fst cover) (filter (fun r => negb (inb r)) (seq 0 P)) &&
+  forallb (fun w => memb (snd w) S && (snd w <=? fst w) && inb (fst w - snd w)) cover &&
+  (* Rule 4 (least period) *)
+  minimality_ok P period_witnesses
+    (fun x d => (x <? P) && xorb (inb x) (inb ((x + d) mod P))).
+
+Theorem check_pset_sound S P block cover pw :
+  check_pset S P block cover pw = true -> pset_claim S P block.
+Proof.
+  unfold check_pset. cbv zeta. intros H.
+  repeat match type of H with
+  | (_ && _) = true => apply andb_true_iff in H as [H ?]
+  end.
+  rename H into Hmoves.
+  match goal with
+  | Hp : (0 <? P) = true, Hlt : forallb (fun h => h <? P) _ = true,
+    Hcol : forallb (fun h => forallb _ S) _ = true,
+    Hres : nat_list_eqb _ _ = true, Hcov : forallb _ cover = true,
+    Hm : minimality_ok _ _ _ = true |- _ =>
+      rename Hp into HP0, Hlt into Hbelow, Hcol into Hcoll, Hres into Hresid,
+      Hcov into Hcover, Hm into Hmin
+  end.
+  apply Nat.ltb_lt in HP0. pose proof (moves_ok_positive S Hmoves) as Hpos.
+  assert (HPn : P <> 0) by lia.
+  set (T := fun x => memb (x mod P) block = true).
+  (* T satisfies the P-position recurrence. *)
+  assert (Hrec : forall x, T x <-> forall s, In s S -> s <= x -> ~ T (x - s)).
+  { intros x. unfold T. split.
+    - intros Hx s Hs Hle Hxs.
+      rewrite forallb_forall in Hcoll.
+      specialize (Hcoll _ (proj1 (memb_In _ _) Hxs)).
+      rewrite forallb_forall in Hcoll. specialize (Hcoll s Hs).
+      rewrite Nat.add_mod_idemp_l, Nat.sub_add in Hcoll by assumption.
+      rewrite Hx in Hcoll. discriminate.
+    - intros H. destruct (memb (x mod P) block) eqn:Er; [reflexivity|exfalso].
+      set (r := x mod P) in *.
+      assert (Hr : r < P) by (apply Nat.mod_upper_bound; exact HPn).
+      assert (Hin : In r (map fst cover)).
+      { apply nat_list_eqb_eq in Hresid. rewrite Hresid. apply filter_In.
+        split; [apply in_seq; lia | rewrite Er; reflexivity]. }
+      apply in_map_iff in Hin as [[r' s] [E Hw]]. simpl in E. subst r'.
+      rewrite forallb_forall in Hcover. specialize (Hcover _ Hw). simpl in Hcover.
+      apply andb_true_iff in Hcover as [Hcover Hb].
+      apply andb_true_iff in Hcover as [Hs Hle].
+      apply memb_In in Hs. apply Nat.leb_le in Hle.
+      assert (Hx : x = P * (x / P) + r) by (apply Nat.div_mod; exact HPn).
+      apply (H s Hs); [lia|].
+      replace (x - s) with ((r - s) + (x / P) * P) by lia.
+      rewrite Nat.mod_add by exact HPn. rewrite Nat.mod_small by lia. exact Hb. }
+  (* Hence T = W0(S), by induction. *)
+  assert (HW : forall x, G S x = 0 <-> T x).
+  { intros x. induction x as [x IH] using lt_wf_ind.
+    rewrite (G_zero_iff S x Hpos), (Hrec x). split.
+    - intros H s Hs Hle HT. apply (H s Hs Hle).
+      apply IH; [specialize (Hpos s Hs); lia | exact HT].
+    - intros H s Hs Hle HG. apply (H s Hs Hle).
+      apply IH; [specialize (Hpos s Hs); lia | exact HG]. }
+  split.
+  - intros x. rewrite HW. unfold T. rewrite memb_In. split.
+    + intros H. exists (x mod P), (x / P). split; [exact H|].
+      rewrite (Nat.div_mod x P HPn) at 1. lia.
+    + intros [h [k [Hh ->]]]. rewrite forallb_forall in Hbelow.
+      specialize (Hbelow h Hh). apply Nat.ltb_lt in Hbelow.
+      rewrite Nat.mod_add, Nat.mod_small by lia. exact Hh.
+  - assert (Hb : forall x, (G S x =? 0) = memb (x mod P) block).
+    { intros x. destruct (G S x =? 0) eqn:E, (memb (x mod P) block) eqn:F; auto.
+      - apply Nat.eqb_eq, HW in E. unfold T in E. congruence.
+      - exfalso. apply Nat.eqb_neq in E. apply E, HW. exact F. }
+    apply (least_period_of_witnesses _ 0 P HP0).
+    + intros x _. rewrite !Hb. replace (x + P) with (x + 1 * P) by lia.
+      rewrite Nat.mod_add by exact HPn. reflexivity.
+    + intros r Hr Hd.
+      destruct (minimality_ok_spec P pw _ HP0 Hmin r Hr Hd) as [x Hx].
+      apply andb_true_iff in Hx as [HxP Hx]. apply Nat.ltb_lt in HxP.
+      exists x. split; [lia|]. rewrite !Hb. rewrite (Nat.mod_small x P HxP).
+      intros E. rewrite E, xorb_nilpotent in Hx. discriminate.
+Qed.

@@ -1,0 +1,180 @@
+//! `nimcert export coq`: certificates as Coq proofs (docs/FORMAL.md).
+
+use super::limits::read_input;
+use super::output::{in_new_dir, print, write_atomically};
+use super::CliError;
+use clap::{Args, Subcommand};
+use nimcert::export::coq::{self, Export};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The largest certificate read (the `nimcheck` default).
+const DEFAULT_MAX_FILE_BYTES: u64 = 4 << 20;
+
+#[derive(Args)]
+pub struct ExportArgs {
+    #[command(subcommand)]
+    target: Target,
+}
+
+#[derive(Subcommand)]
+enum Target {
+    /// Write each `Sequence` or `PSet` certificate as a Coq file that states
+    /// its claim about the game and proves it with the verified checker of
+    /// formal/ (docs/FORMAL.md).
+    ///
+    /// One `.v` file per certificate, named after its path below the folder
+    /// given, the folder's own name included (`a1/1-2-4.pset.ron` becomes
+    /// `a1_1_2_4_pset.v`). Compile with
+    /// `make -C formal` done first and `coqc -Q formal/theories Nimcert
+    /// FILE.v`: the file compiles exactly when the Coq checker accepts the
+    /// certificate. Folders are searched for `*.ron` files (symbolic links
+    /// to folders are not followed; `MANIFEST.ron` is skipped). Other claim
+    /// kinds (Avoidance, Periodic, PeriodicTable) are skipped and counted.
+    /// A file that does not parse as a certificate is an error (exit 2) and
+    /// nothing is written.
+    #[command(after_help = super::exit_status!())]
+    Coq(CoqArgs),
+}
+
+#[derive(Args)]
+struct CoqArgs {
+    /// Certificate files or folders.
+    #[arg(required = true, value_name = "FILE|DIR")]
+    inputs: Vec<PathBuf>,
+    /// Folder for the `.v` files (created if its parent exists).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Largest certificate file read, in bytes.
+    #[arg(long, default_value_t = DEFAULT_MAX_FILE_BYTES, value_name = "BYTES")]
+    max_file_bytes: u64,
+}
+
+pub fn run(args: ExportArgs) -> Result<ExitCode, CliError> {
+    match args.target {
+        Target::Coq(args) => coq_files(args),
+    }
+}
+
+/// One certificate file and the name its `.v` file gets.
+struct Input {
+    path: PathBuf,
+    module: String,
+}
+
+fn coq_files(args: CoqArgs) -> Result<ExitCode, CliError> {
+    let mut inputs = Vec::new();
+    for input in &args.inputs {
+        collect(input, &mut inputs)?;
+    }
+    if inputs.is_empty() {
+        return Err(CliError::input(
+            "no certificate (*.ron) found in the inputs given",
+        ));
+    }
+    let mut seen: BTreeMap<&str, &Path> = BTreeMap::new();
+    for input in &inputs {
+        if let Some(other) = seen.insert(&input.module, &input.path) {
+            return Err(CliError::input(format!(
+                "{} and {} would both be written as {}.v (export them into separate folders)",
+                other.display(),
+                input.path.display(),
+                input.module
+            )));
+        }
+    }
+    // Translate everything before writing anything.
+    let mut files = Vec::new();
+    let mut skipped: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for input in &inputs {
+        let text = read_input(&input.path, args.max_file_bytes, "--max-file-bytes")?;
+        let certificate = coq::parse(&text).map_err(|e| {
+            CliError::input(format!("{}: not a certificate: {e}", input.path.display()))
+        })?;
+        match coq::export(&certificate, &input.path.display().to_string()) {
+            Export::Coq(text) => files.push((format!("{}.v", input.module), text)),
+            Export::Skipped(kind) => *skipped.entry(kind).or_default() += 1,
+            Export::Beyond(why) => {
+                return Err(CliError::input(format!("{}: {why}", input.path.display())))
+            }
+        }
+    }
+    let skipped_count: usize = skipped.values().sum();
+    let skipped_text = if skipped.is_empty() {
+        String::new()
+    } else {
+        let kinds: Vec<String> = skipped.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        format!(
+            "; skipped {skipped_count} of other claim kinds ({}), which have no Coq checker",
+            kinds.join(", ")
+        )
+    };
+    if files.is_empty() {
+        return Err(CliError::input(format!(
+            "no Sequence or PSet certificate among the {} read{skipped_text}",
+            inputs.len()
+        )));
+    }
+    in_new_dir(&args.out, || {
+        for (name, text) in &files {
+            write_atomically(&args.out.join(name), text)?;
+        }
+        Ok(())
+    })?;
+    print(&format!(
+        "exported {} certificates to {}{skipped_text}\n",
+        files.len(),
+        args.out.display()
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Adds a file, or the `*.ron` files below a folder (sorted).
+fn collect(input: &Path, out: &mut Vec<Input>) -> Result<(), CliError> {
+    let meta =
+        std::fs::metadata(input).map_err(|e| CliError::io(format!("{}: {e}", input.display())))?;
+    if !meta.is_dir() {
+        let name = input
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        out.push(Input {
+            path: input.to_path_buf(),
+            module: coq::module_name(&name),
+        });
+        return Ok(());
+    }
+    let mut stack = vec![input.to_path_buf()];
+    let mut found = Vec::new();
+    while let Some(dir) = stack.pop() {
+        let entries =
+            std::fs::read_dir(&dir).map_err(|e| CliError::io(format!("{}: {e}", dir.display())))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| CliError::io(format!("{}: {e}", dir.display())))?;
+            let path = entry.path();
+            let kind = entry
+                .file_type()
+                .map_err(|e| CliError::io(format!("{}: {e}", path.display())))?;
+            if kind.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|x| x == "ron")
+                && path.file_name().is_some_and(|n| n != "MANIFEST.ron")
+                && !(kind.is_symlink() && path.is_dir())
+            {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    for path in found {
+        // Named from the folder given on: `certificates/a1` gives `a1_…`.
+        let base = input.parent().unwrap_or(input);
+        let relative = path.strip_prefix(base).unwrap_or(&path);
+        let relative = relative.to_string_lossy().into_owned();
+        out.push(Input {
+            module: coq::module_name(&relative),
+            path,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,417 @@
+//! The Coq development of `formal/` and `nimcert export coq` (issue 15,
+//! docs/FORMAL.md).
+//!
+//! - The exporter's bound is the Coq checker's (`COQ_BOUND` and `bound` of
+//!   formal/theories/Certificate.v).
+//! - The command's behaviour: what it writes, skips and refuses.
+//! - Agreement (ignored by default: it needs `coqc`, which a fresh machine
+//!   lacks; `.ci/run` runs it): nimcheck and the Coq checker judge the
+//!   Sequence and PSet certificates of the corpus and at least 1,000
+//!   mutants of them, and agree on every one.
+
+use nimcert::check::format::{Certificate, Claim, PSetClaim, PeriodWitness, SequenceClaim};
+use nimcert::check::{check_certificate, Limits, Verdict};
+use nimcert::export::coq::{self, Export, COQ_BOUND, VERDICT_PRELUDE};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn nimcert(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_nimcert"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("nimcert runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nimcert-formal-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn exporter_bound_is_the_coq_bound() {
+    let text = std::fs::read_to_string(root().join("formal/theories/Certificate.v")).unwrap();
+    let line = format!("Definition bound : N := {COQ_BOUND}.");
+    assert!(text.contains(&line), "Certificate.v lacks `{line}`");
+}
+
+#[test]
+fn export_writes_one_file_per_sequence_or_pset_and_counts_the_rest() {
+    let out = scratch("examples");
+    let run = nimcert(&[
+        "export",
+        "coq",
+        "--out",
+        out.to_str().unwrap(),
+        "certificates/a1",
+        "certificates/avoidance",
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let files = std::fs::read_dir(&out).unwrap().count();
+    let sources = std::fs::read_dir(root().join("certificates/a1"))
+        .unwrap()
+        .count();
+    assert_eq!(files, sources);
+    assert!(
+        stdout.contains(&format!("exported {files} certificates")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("skipped") && stdout.contains("Avoidance"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(out.join("a1_1_2_4_sequence.v")).unwrap();
+    assert!(text.contains("Theorem nim_sequence : sequence_claim (nats moves) 0 3 (nats values)."));
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn export_refuses_what_it_cannot_translate() {
+    let out = scratch("refused");
+    let out_arg = out.to_str().unwrap();
+    // Not a certificate: exit 2, nothing written.
+    let run = nimcert(&[
+        "export",
+        "coq",
+        "--out",
+        out_arg,
+        "certificates/invalid/malformed-syntax.ron",
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("not a certificate"));
+    assert!(!out.exists());
+    // Beyond the Coq checker's bound: exit 2, saying so.
+    let run = nimcert(&[
+        "export",
+        "coq",
+        "--out",
+        out_arg,
+        "certificates/invalid/seq-period-1e15.ron",
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("beyond what the Coq checker decides"));
+    // Only other claim kinds: exit 2.
+    let run = nimcert(&["export", "coq", "--out", out_arg, "certificates/avoidance"]);
+    assert_eq!(run.status.code(), Some(2));
+    // An output folder that cannot be made: exit 4.
+    let run = nimcert(&["export", "coq", "--out", "README.md/x", "certificates/a1"]);
+    assert_eq!(run.status.code(), Some(4));
+}
+
+// ---------------------------------------------------------------------
+// Agreement of nimcheck and the Coq checker.
+
+/// A small deterministic generator (xorshift64*), so that a failure names a
+/// mutant that can be made again.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+}
+
+/// Every `.ron` file below `dir`.
+fn ron_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            ron_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "ron") {
+            out.push(path);
+        }
+    }
+}
+
+/// The Sequence and PSet certificates of the corpus (invalid ones too)
+/// that parse and are within the Coq checker's bound.
+fn corpus() -> Vec<(String, Certificate)> {
+    let mut files = Vec::new();
+    ron_files(&root().join("certificates"), &mut files);
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let Ok(certificate) = coq::parse(&text) else {
+            continue;
+        };
+        if matches!(coq::export(&certificate, ""), Export::Coq(_)) {
+            let name = path.strip_prefix(root()).unwrap().display().to_string();
+            out.push((name, certificate));
+        }
+    }
+    out
+}
+
+fn bump(x: &mut u64, rng: &mut Rng) {
+    *x = if *x > 0 && rng.below(2) == 0 {
+        *x - 1
+    } else {
+        *x + 1
+    };
+}
+
+fn mutate_witnesses(w: &mut Vec<PeriodWitness>, bound: u64, rng: &mut Rng) -> &'static str {
+    if w.is_empty() {
+        w.push(PeriodWitness {
+            prime: 2,
+            position: 0,
+        });
+        return "witness added";
+    }
+    let i = rng.below(w.len());
+    match rng.below(4) {
+        0 => {
+            w[i].position = rng.below(bound as usize + 3) as u64;
+            "witness position changed"
+        }
+        1 => {
+            bump(&mut w[i].prime, rng);
+            "witness prime changed"
+        }
+        2 => {
+            w.remove(i);
+            "witness removed"
+        }
+        _ => {
+            let copy = w[i];
+            w.insert(i, copy);
+            "witness repeated"
+        }
+    }
+}
+
+fn mutate_moves(moves: &mut Vec<u64>, rng: &mut Rng) -> &'static str {
+    if moves.is_empty() {
+        moves.push(1);
+        return "move added";
+    }
+    let i = rng.below(moves.len());
+    if moves.len() > 1 && rng.below(3) == 0 {
+        moves.remove(i);
+        "move removed"
+    } else {
+        bump(&mut moves[i], rng);
+        "move changed"
+    }
+}
+
+fn mutate_sequence(c: &mut SequenceClaim, rng: &mut Rng) -> &'static str {
+    let n = c.values.len();
+    match rng.below(9) {
+        0 | 1 if n > 0 => {
+            let i = rng.below(n);
+            c.values[i] = if c.values[i] > 0 && rng.below(2) == 0 {
+                c.values[i] - 1
+            } else {
+                c.values[i] + 1 + rng.below(2) as u32
+            };
+            "one value changed"
+        }
+        2 => {
+            bump(&mut c.period, rng);
+            "period changed"
+        }
+        3 => {
+            c.period += 1;
+            let v = c.values.get(rng.below(n)).copied().unwrap_or(0);
+            c.values.push(v);
+            "period and values extended"
+        }
+        4 => {
+            bump(&mut c.preperiod, rng);
+            "pre-period changed"
+        }
+        5 => {
+            c.preperiod_witness = match c.preperiod_witness {
+                None => Some(rng.below(3) as u64),
+                Some(w) if rng.below(2) == 0 => Some(w + 1),
+                Some(_) => None,
+            };
+            "pre-period witness changed"
+        }
+        6 if n > 1 => {
+            let (i, j) = (rng.below(n), rng.below(n));
+            c.values.swap(i, j);
+            "two values swapped"
+        }
+        7 => mutate_moves(&mut c.moves, rng),
+        _ => mutate_witnesses(&mut c.period_witnesses, c.preperiod + c.period, rng),
+    }
+}
+
+fn mutate_pset(c: &mut PSetClaim, rng: &mut Rng) -> &'static str {
+    match rng.below(8) {
+        0 if !c.block.is_empty() => {
+            let i = rng.below(c.block.len());
+            bump(&mut c.block[i], rng);
+            "block element changed"
+        }
+        1 if !c.block.is_empty() => {
+            c.block.remove(rng.below(c.block.len()));
+            "block element removed"
+        }
+        2 => {
+            let x = rng.below(c.period as usize + 1) as u64;
+            let at = c.block.partition_point(|&h| h < x);
+            c.block.insert(at, x);
+            "block element added"
+        }
+        3 if !c.cover.is_empty() => {
+            let i = rng.below(c.cover.len());
+            if rng.below(2) == 0 {
+                bump(&mut c.cover[i].0, rng);
+                "cover residue changed"
+            } else {
+                c.cover[i].1 = c.moves.get(rng.below(c.moves.len())).copied().unwrap_or(1);
+                "cover move changed"
+            }
+        }
+        4 if !c.cover.is_empty() => {
+            c.cover.remove(rng.below(c.cover.len()));
+            "cover entry removed"
+        }
+        5 => {
+            bump(&mut c.period, rng);
+            "period changed"
+        }
+        6 => mutate_moves(&mut c.moves, rng),
+        _ => mutate_witnesses(&mut c.period_witnesses, c.period, rng),
+    }
+}
+
+/// nimcheck's verdict as a number: 0 valid, 1 invalid, 2 undecidable, 3
+/// over a limit.
+fn nimcheck(certificate: &Certificate) -> u8 {
+    match check_certificate(certificate, &Limits::default()) {
+        Verdict::Valid(_) => 0,
+        Verdict::Invalid(_) => 1,
+        Verdict::Undecidable(_) => 2,
+        Verdict::OverLimit(_) => 3,
+    }
+}
+
+/// The Coq checker's verdicts (0 accepted, 1 rejected, 3 beyond its bound),
+/// by `coqc` on files of many `Eval vm_compute` each.
+fn coq_verdicts(cases: &[(String, Certificate)], dir: &Path) -> Vec<u8> {
+    let theories = root().join("formal/theories");
+    let mut verdicts = vec![u8::MAX; cases.len()];
+    for (batch, chunk) in cases.chunks(500).enumerate() {
+        let mut text = String::from(VERDICT_PRELUDE);
+        for (i, (_, certificate)) in chunk.iter().enumerate() {
+            let term = coq::verdict_term(&certificate.claim).expect("Sequence or PSet");
+            text += &format!("Eval vm_compute in ({}, {term}).\n", batch * 500 + i);
+        }
+        let file = dir.join(format!("verdicts{batch}.v"));
+        std::fs::write(&file, text).unwrap();
+        let run = Command::new("coqc")
+            .arg("-Q")
+            .arg(&theories)
+            .arg("Nimcert")
+            .arg(&file)
+            .output()
+            .expect("coqc runs");
+        assert!(
+            run.status.success(),
+            "coqc: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        // Each answer prints as `     = (17, 0)`.
+        for line in String::from_utf8_lossy(&run.stdout).lines() {
+            let Some(pair) = line.trim().strip_prefix("= (") else {
+                continue;
+            };
+            let pair = pair.trim_end_matches(')');
+            let (i, v) = pair.split_once(", ").expect("a pair");
+            verdicts[i.parse::<usize>().unwrap()] = v.parse().unwrap();
+        }
+    }
+    verdicts
+}
+
+#[test]
+#[ignore = "needs coqc and formal/ built (`make -C formal`); .ci/run runs it"]
+fn nimcheck_and_coq_agree_on_the_corpus_and_its_mutants() {
+    let make = Command::new("make")
+        .args(["-s", "-C", "formal"])
+        .current_dir(root())
+        .status();
+    assert!(make.expect("make runs").success(), "make -C formal failed");
+    let corpus = corpus();
+    assert!(
+        corpus.len() >= 300,
+        "only {} corpus certificates",
+        corpus.len()
+    );
+    let mut cases: Vec<(String, Certificate)> = corpus.clone();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for round in 0..4 {
+        for (name, certificate) in &corpus {
+            let mut mutant = certificate.clone();
+            let what = match &mut mutant.claim {
+                Claim::Sequence(c) => mutate_sequence(c, &mut rng),
+                Claim::PSet(c) => mutate_pset(c, &mut rng),
+                _ => unreachable!(),
+            };
+            if matches!(coq::export(&mutant, ""), Export::Coq(_)) {
+                cases.push((format!("{name}, mutant {round}: {what}"), mutant));
+            }
+        }
+    }
+    let mutants = cases.len() - corpus.len();
+    assert!(mutants >= 1000, "only {mutants} mutants");
+    // Only what nimcheck decides is compared: a certificate over one of
+    // its limits (4097 moves, say) is left out, also because the Coq
+    // checker's mex is quadratic in |S| and would take hours on it.
+    let total = cases.len();
+    let mut decided = Vec::new();
+    let mut ours = Vec::new();
+    for (i, case) in cases.into_iter().enumerate() {
+        let verdict = nimcheck(&case.1);
+        if verdict < 2 {
+            decided.push((i >= corpus.len(), case));
+            ours.push(verdict);
+        }
+    }
+    let undecided = total - decided.len();
+    let dir = scratch("agreement");
+    std::fs::create_dir_all(&dir).unwrap();
+    let judged: Vec<(String, Certificate)> = decided.iter().map(|(_, c)| c.clone()).collect();
+    let coq = coq_verdicts(&judged, &dir);
+    let mut counts = [[0usize; 2]; 2]; // [corpus, mutants][verdict]
+    for (((is_mutant, (name, _)), &ours), &coq) in decided.iter().zip(&ours).zip(&coq) {
+        assert_eq!(ours, coq, "nimcheck says {ours}, Coq says {coq} on {name}");
+        counts[usize::from(*is_mutant)][usize::from(ours)] += 1;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!(
+        "agreement: corpus {} accepted, {} rejected; {mutants} mutants: {} accepted, {} rejected; {undecided} not decided by nimcheck (left out)",
+        counts[0][0], counts[0][1], counts[1][0], counts[1][1]
+    );
+    // Both verdicts occur among the mutants, and nimcheck decides nearly all.
+    assert!(counts[1][0] >= 50 && counts[1][1] >= 500, "{counts:?}");
+    assert!(undecided * 20 <= total, "{undecided} undecided");
+}
