@@ -1,0 +1,452 @@
+(** * Avoidance games DNG(S, W) on the vertex geometry of a tree (paper B, §5)
+
+    Semantics, stated with paths (no computation):
+    - a graph on the vertices [0 .. n-1] given by an edge list [E];
+    - a path is a list of pairwise distinct vertices, consecutive ones adjacent;
+    - the convex hull τ(A): v ∈ τ(A) iff v lies on a path whose two end
+      vertices are in A (for a tree: the vertices of the smallest subtree
+      containing A);
+    - the game DNG(S, W), S = [0 .. n-1]: a position is the list of points
+      chosen so far; a move chooses an unchosen point x of S such that the new
+      position P' = x :: P still has W ⊄ τ(P');
+    - [Nim P k]: k is the nim value of position P by the mex rule.  The
+      relation is functional ([Nim_unique]), so [Nim n E W [] k] says exactly
+      "nim(DNG(S, W)) = k".
+
+    Computation: [nim_exec] evaluates the game exhaustively (memo-free), using
+    the list of all paths enumerated by depth-first search; [nim_exec_sound]
+    proves that its result is the semantic nim value. [is_tree_b_sound] proves
+    that an edge list passing the executable test is a tree ([IsTree]). *)
+
+From Coq Require Import List Arith Lia Bool.
+Import ListNotations.
+
+(** ** mex (local; to be replaced by [Nimcert.Mex] at merge) *)
+
+Fixpoint tv_mem (x : nat) (l : list nat) : bool :=
+  match l with
+  | [] => false
+  | y :: l' => Nat.eqb x y || tv_mem x l'
+  end.
+
+Lemma tv_mem_spec x l : tv_mem x l = true <-> In x l.
+Proof.
+  induction l as [|y l IH]; simpl; [split; [discriminate|tauto]|].
+  rewrite orb_true_iff, Nat.eqb_eq, IH. split; intros [H|H]; auto.
+Qed.
+
+Lemma tv_mem_false x l : tv_mem x l = false <-> ~ In x l.
+Proof.
+  rewrite <- tv_mem_spec. destruct (tv_mem x l); split; congruence.
+Qed.
+
+Fixpoint tv_mex_from (k fuel : nat) (l : list nat) : nat :=
+  match fuel with
+  | 0 => k
+  | S f => if tv_mem k l then tv_mex_from (S k) f l else k
+  end.
+
+(** The least natural number not in [l]. *)
+Definition tv_mex (l : list nat) : nat := tv_mex_from 0 (S (length l)) l.
+
+Lemma tv_mex_from_below k fuel l j :
+  k <= j < tv_mex_from k fuel l -> In j l.
+Proof.
+  revert k. induction fuel as [|f IH]; intros k Hj; simpl in Hj; [lia|].
+  destruct (tv_mem k l) eqn:Hk; [|lia].
+  destruct (Nat.eq_dec j k) as [->|Hne]; [now apply tv_mem_spec|].
+  apply (IH (S k)). lia.
+Qed.
+
+Lemma tv_mex_from_range k fuel l : k <= tv_mex_from k fuel l <= k + fuel.
+Proof.
+  revert k. induction fuel as [|f IH]; intros k; simpl; [lia|].
+  destruct (tv_mem k l); [specialize (IH (S k)); lia|lia].
+Qed.
+
+Lemma tv_mex_from_notin k fuel l :
+  tv_mex_from k fuel l < k + fuel -> ~ In (tv_mex_from k fuel l) l.
+Proof.
+  revert k. induction fuel as [|f IH]; intros k H; simpl in *; [lia|].
+  destruct (tv_mem k l) eqn:Hk.
+  - apply IH. lia.
+  - now apply tv_mem_false.
+Qed.
+
+Lemma tv_mex_below l j : j < tv_mex l -> In j l.
+Proof. intros H. apply (tv_mex_from_below 0 (S (length l))). unfold tv_mex in H. lia. Qed.
+
+Lemma tv_mex_notin l : ~ In (tv_mex l) l.
+Proof.
+  unfold tv_mex.
+  destruct (Nat.eq_dec (tv_mex_from 0 (S (length l)) l) (S (length l))) as [Heq|Hne].
+  - (* then 0 .. length l are all in l: impossible by counting *)
+    exfalso.
+    assert (Hincl : incl (seq 0 (S (length l))) l).
+    { intros j Hj. apply in_seq in Hj.
+      apply (tv_mex_from_below 0 (S (length l))). lia. }
+    apply NoDup_incl_length in Hincl; [|apply seq_NoDup].
+    rewrite seq_length in Hincl. lia.
+  - apply tv_mex_from_notin.
+    pose proof (tv_mex_from_range 0 (S (length l)) l). lia.
+Qed.
+
+(** ** Semantics *)
+
+Section Semantics.
+
+(** The number of vertices, the edges, and W. *)
+Variable n : nat.
+Variable E : list (nat * nat).
+Variable W : list nat.
+
+Definition adj (u v : nat) : Prop := In (u, v) E \/ In (v, u) E.
+
+(** A walk: a non-empty list of vertices, consecutive ones adjacent. *)
+Inductive walk : list nat -> Prop :=
+| walk_one : forall v, walk [v]
+| walk_cons : forall u v p, adj u v -> walk (v :: p) -> walk (u :: v :: p).
+
+(** A path from [a] to [b]: a walk without repeated vertices that starts at
+    [a] and ends at [b]. *)
+Definition path (a b : nat) (p : list nat) : Prop :=
+  walk p /\ NoDup p /\ hd_error p = Some a /\ last p a = b.
+
+(** The convex hull τ(A) in the vertex geometry: v ∈ τ(A) iff v lies on a
+    path between two (not necessarily distinct) points of A. *)
+Definition Hull (A : list nat) (v : nat) : Prop :=
+  exists a b p, In a A /\ In b A /\ path a b p /\ In v p.
+
+(** The edge list is a tree on [0 .. n-1]: every edge joins two vertices of
+    [0 .. n-1], there are n − 1 edges, and any two vertices are joined by a
+    path.  (A connected graph on n vertices with n − 1 edges is a tree; a loop
+    or a repeated edge would leave it disconnected.) *)
+Definition IsTree : Prop :=
+  0 < n /\
+  (forall u v, In (u, v) E -> u < n /\ v < n) /\
+  length E = n - 1 /\
+  (forall u v, u < n -> v < n -> exists p, path u v p).
+
+(** A legal move of DNG(S, W) from P: an unchosen point x of S = [0 .. n-1]
+    with W ⊄ τ(x :: P). *)
+Definition Move (P : list nat) (x : nat) : Prop :=
+  x < n /\ ~ In x P /\ ~ (forall w, In w W -> Hull (x :: P) w).
+
+(** [Nim P k]: the nim value of position P is k, by the mex rule.  [f x] is
+    the value of the option reached by the move x; k is different from every
+    option's value, and every smaller number is an option's value. *)
+Inductive Nim : list nat -> nat -> Prop :=
+| nim_mex : forall P k (f : nat -> nat),
+    (forall x, Move P x -> Nim (x :: P) (f x)) ->
+    (forall x, Move P x -> f x <> k) ->
+    (forall j, j < k -> exists x, Move P x /\ f x = j) ->
+    Nim P k.
+
+(** Every position has at most one nim value. *)
+Theorem Nim_unique : forall P k k', Nim P k -> Nim P k' -> k = k'.
+Proof.
+  intros P k k' H. revert k'.
+  induction H as [P k f Hopt IH Hne Hall]; intros k' H'.
+  inversion H' as [P0 k0 f' Hopt' Hne' Hall']; subst.
+  assert (Hf : forall x, Move P x -> f x = f' x) by (intros x Hx; apply IH; auto).
+  destruct (lt_eq_lt_dec k k') as [[Hlt|Heq]|Hgt]; auto; exfalso.
+  - destruct (Hall' k Hlt) as [x [Hx Hfx]].
+    apply (Hne x Hx). rewrite Hf; auto.
+  - destruct (Hall k' Hgt) as [x [Hx Hfx]].
+    apply (Hne' x Hx). rewrite <- Hf; auto.
+Qed.
+
+
+(** ** Computation *)
+
+(** The neighbours of u. *)
+Definition nbrs (u : nat) : list nat :=
+  flat_map (fun e => (if Nat.eqb (fst e) u then [snd e] else [])
+                     ++ (if Nat.eqb (snd e) u then [fst e] else [])) E.
+
+Lemma adj_sym u v : adj u v -> adj v u.
+Proof. unfold adj; tauto. Qed.
+
+Lemma in_nbrs u v : In v (nbrs u) <-> adj u v.
+Proof.
+  unfold nbrs, adj. rewrite in_flat_map. split.
+  - intros [[a b] [He Hv]]. simpl in Hv. apply in_app_or in Hv.
+    destruct Hv as [Hv|Hv].
+    + destruct (Nat.eqb_spec a u); [|contradiction].
+      destruct Hv as [<-|[]]; subst; auto.
+    + destruct (Nat.eqb_spec b u); [|contradiction].
+      destruct Hv as [<-|[]]; subst; auto.
+  - intros [H|H].
+    + exists (u, v). simpl. rewrite Nat.eqb_refl. simpl. auto.
+    + exists (v, u). simpl. rewrite Nat.eqb_refl. split; auto.
+      apply in_or_app. right. simpl. auto.
+Qed.
+
+(** Depth-first extension of the reversed path p (its head is the vertex
+    reached last) by up to [fuel] further vertices: every simple path that
+    ends with p. *)
+Fixpoint ext (fuel : nat) (p : list nat) : list (list nat) :=
+  match fuel with
+  | 0 => [p]
+  | S f =>
+      p :: flat_map (fun v => if tv_mem v p then [] else ext f (v :: p))
+                    (match p with [] => [] | u :: _ => nbrs u end)
+  end.
+
+(** All paths of the graph (each path once per direction). *)
+Definition all_paths : list (list nat) := flat_map (fun a => ext n [a]) (seq 0 n).
+
+Lemma ext_sound f p q :
+  In q (ext f p) -> walk p -> NoDup p -> p <> [] ->
+  walk q /\ NoDup q /\ exists r, q = r ++ p.
+Proof.
+  revert p. induction f as [|f IH]; intros p Hq Hw Hd Hne; simpl in Hq.
+  - destruct Hq as [<-|[]]. split; [|split]; auto. exists []. reflexivity.
+  - destruct Hq as [<-|Hq].
+    + split; [|split]; auto. exists []. reflexivity.
+    + apply in_flat_map in Hq. destruct Hq as [v [Hv Hq]].
+      destruct p as [|u p']; [contradiction|].
+      destruct (tv_mem v (u :: p')) eqn:Hm; [destruct Hq|].
+      apply tv_mem_false in Hm. apply in_nbrs in Hv.
+      destruct (IH (v :: u :: p') Hq) as [Hw' [Hd' [r Hr]]].
+      * constructor; auto. now apply adj_sym.
+      * now constructor.
+      * discriminate.
+      * split; [|split]; auto. exists (r ++ [v]). rewrite Hr, <- app_assoc. reflexivity.
+Qed.
+
+Lemma walk_suffix l m : walk (l ++ m) -> m <> [] -> walk m.
+Proof.
+  induction l as [|x l IH]; simpl; auto. intros Hw Hm.
+  apply IH; auto. inversion Hw; subst.
+  - destruct l; destruct m; simpl in *; congruence.
+  - assumption.
+Qed.
+
+Lemma NoDup_suffix (l m : list nat) : NoDup (l ++ m) -> NoDup m.
+Proof.
+  induction l as [|x l IH]; simpl; auto. intros H. inversion H; auto.
+Qed.
+
+Lemma ext_head f p : In p (ext f p).
+Proof. destruct f; simpl; auto. Qed.
+
+Lemma ext_complete r : forall f p,
+  walk (rev r ++ p) -> NoDup (rev r ++ p) -> p <> [] -> length r <= f ->
+  In (rev r ++ p) (ext f p).
+Proof.
+  induction r as [|v r IH]; intros f p Hw Hd Hne Hlen; simpl in *.
+  - apply ext_head.
+  - rewrite <- app_assoc in *. simpl in *.
+    destruct f as [|f]; [lia|]. simpl. right.
+    apply in_flat_map. destruct p as [|u p']; [congruence|].
+    exists v. split.
+    + apply walk_suffix in Hw; [|discriminate]. inversion Hw; subst.
+      apply in_nbrs. now apply adj_sym.
+    + pose proof (NoDup_suffix _ _ Hd) as Hd2. inversion Hd2 as [|? ? Hnotin Hd']; subst.
+      apply tv_mem_false in Hnotin. rewrite Hnotin.
+      apply IH; auto; try discriminate; try lia.
+Qed.
+
+Definition edges_ok : Prop := forall u v, In (u, v) E -> u < n /\ v < n.
+
+Lemma walk_bound q : edges_ok -> walk q ->
+  (forall a, hd_error q = Some a -> a < n) -> forall x, In x q -> x < n.
+Proof.
+  intros Hok Hw. induction Hw as [v|u v p Ha Hw IH]; intros Hh x Hx.
+  - destruct Hx as [<-|[]]. now apply Hh.
+  - destruct Ha as [Ha|Ha]; apply Hok in Ha.
+    + destruct Hx as [<-|Hx]; [lia|]. apply IH; auto. simpl. intros a [= <-]. lia.
+    + destruct Hx as [<-|Hx]; [lia|]. apply IH; auto. simpl. intros a [= <-]. lia.
+Qed.
+
+Lemma NoDup_bounded_length l : NoDup l -> (forall x, In x l -> x < n) -> length l <= n.
+Proof.
+  intros Hd Hb. replace n with (length (seq 0 n)) by apply seq_length.
+  apply NoDup_incl_length; auto. intros x Hx. apply in_seq. specialize (Hb x Hx). lia.
+Qed.
+
+Lemma last_default (q : list nat) d d' : q <> [] -> last q d = last q d'.
+Proof.
+  induction q as [|x q IH]; [congruence|]. intros _. destruct q; auto.
+  simpl. apply IH. discriminate.
+Qed.
+
+Lemma last_app_single (l : list nat) a d : last (l ++ [a]) d = a.
+Proof. induction l as [|x l IH]; auto. simpl. rewrite IH. destruct l; reflexivity. Qed.
+
+Lemma all_paths_sound q : In q all_paths -> walk q /\ NoDup q /\ q <> [].
+Proof.
+  unfold all_paths. rewrite in_flat_map. intros [a [_ Hq]].
+  destruct (ext_sound n [a] q Hq) as [Hw [Hd [r ->]]]; auto using walk_one.
+  - repeat constructor. intros [].
+  - discriminate.
+  - split; [|split]; auto. destruct r; discriminate.
+Qed.
+
+Lemma all_paths_complete q : edges_ok -> walk q -> NoDup q ->
+  (forall a, hd_error q = Some a -> a < n) -> In q all_paths.
+Proof.
+  intros Hok Hw Hd Hh.
+  assert (Hb := walk_bound q Hok Hw Hh).
+  assert (Hl := NoDup_bounded_length q Hd Hb).
+  assert (Hne : q <> []) by (inversion Hw; discriminate).
+  destruct (exists_last Hne) as [q' [a Hq]]. subst q.
+  unfold all_paths. apply in_flat_map. exists a. split.
+  - apply in_seq. assert (a < n) by (apply Hb; apply in_or_app; simpl; auto). lia.
+  - rewrite <- (rev_involutive q') in *. apply ext_complete; auto.
+    + discriminate.
+    + rewrite app_length, rev_length in Hl. simpl in Hl. lia.
+Qed.
+
+(** The end vertices of a non-empty list. *)
+Definition first (q : list nat) : nat := match q with [] => 0 | a :: _ => a end.
+
+(** Executable hull test, given the list of all paths. *)
+Definition hull_b (ps : list (list nat)) (A : list nat) (v : nat) : bool :=
+  existsb (fun q => tv_mem v q && tv_mem (first q) A && tv_mem (last q 0) A) ps.
+
+Lemma path_of_listed q : In q all_paths -> path (first q) (last q 0) q.
+Proof.
+  intros Hq. destruct (all_paths_sound q Hq) as [Hw [Hd Hne]].
+  destruct q as [|a q']; [congruence|].
+  split; [|split; [|split]]; auto. simpl first. apply last_default. discriminate.
+Qed.
+
+Lemma hull_b_spec A v : edges_ok -> (forall a, In a A -> a < n) ->
+  (hull_b all_paths A v = true <-> Hull A v).
+Proof.
+  intros Hok HA. unfold hull_b. rewrite existsb_exists. split.
+  - intros [q [Hq Hb]]. rewrite !andb_true_iff, !tv_mem_spec in Hb.
+    destruct Hb as [[Hv Ha] Hb].
+    exists (first q), (last q 0), q. split; [|split; [|split]]; auto.
+    now apply path_of_listed.
+  - intros [a [b [q [Ha [Hb [[Hw [Hd [Hh Hl]]] Hv]]]]]].
+    exists q. split.
+    + apply all_paths_complete; auto. intros a' Ha'. rewrite Hh in Ha'.
+      injection Ha' as <-. auto.
+    + destruct q as [|a' q']; [discriminate|]. simpl in Hh. injection Hh as ->.
+      rewrite !andb_true_iff, !tv_mem_spec. simpl first.
+      rewrite (last_default _ 0 a) by discriminate. rewrite Hl. auto.
+Qed.
+
+(** An executable legal-move test and the exhaustive (memo-free) nim value. *)
+Definition move_b (ps : list (list nat)) (P : list nat) (x : nat) : bool :=
+  negb (tv_mem x P) && negb (forallb (hull_b ps (x :: P)) W).
+
+Fixpoint nim_go (ps : list (list nat)) (fuel : nat) (P : list nat) : nat :=
+  match fuel with
+  | 0 => 0
+  | S f => tv_mex (map (fun x => nim_go ps f (x :: P)) (filter (move_b ps P) (seq 0 n)))
+  end.
+
+(** The nim number of DNG(S, W), computed. *)
+Definition nim_exec : nat := nim_go all_paths n [].
+
+Lemma move_b_spec P x : edges_ok -> (forall a, In a P -> a < n) -> x < n ->
+  (move_b all_paths P x = true <-> Move P x).
+Proof.
+  intros Hok HP Hx. unfold move_b, Move.
+  assert (HA : forall a, In a (x :: P) -> a < n) by (intros a [<-|Ha]; auto).
+  rewrite andb_true_iff, !negb_true_iff, tv_mem_false.
+  rewrite <- not_true_iff_false, forallb_forall.
+  split.
+  - intros [Hn Hf]. split; [|split]; auto. intros Hall. apply Hf. intros w Hw.
+    apply hull_b_spec; auto.
+  - intros [_ [Hn Hf]]. split; auto. intros Hall. apply Hf. intros w Hw.
+    apply hull_b_spec; auto.
+Qed.
+
+Lemma full_no_move P x : NoDup P -> (forall a, In a P -> a < n) -> n <= length P ->
+  ~ Move P x.
+Proof.
+  intros Hd HP Hl [Hx [Hn _]].
+  assert (H : length (x :: P) <= n).
+  { apply NoDup_bounded_length; [now constructor|]. intros a [<-|Ha]; auto. }
+  simpl in H. lia.
+Qed.
+
+Lemma nim_go_sound : edges_ok -> forall f P, NoDup P -> (forall a, In a P -> a < n) ->
+  n <= length P + f -> Nim P (nim_go all_paths f P).
+Proof.
+  intros Hok. induction f as [|f IH]; intros P Hd HP Hl; simpl.
+  - refine (nim_mex P 0 (fun _ => 0) _ _ _).
+    + intros x Hx. exfalso. apply (full_no_move P x); auto. lia.
+    + intros x Hx. exfalso. apply (full_no_move P x); auto. lia.
+    + intros j Hj. lia.
+  - set (L := map (fun x => nim_go all_paths f (x :: P))
+                  (filter (move_b all_paths P) (seq 0 n))).
+    assert (HinL : forall x, Move P x -> In (nim_go all_paths f (x :: P)) L).
+    { intros x Hx. unfold L. apply (in_map (fun y => nim_go all_paths f (y :: P))).
+      apply filter_In. split.
+      - apply in_seq. destruct Hx. lia.
+      - apply move_b_spec; auto. destruct Hx; auto. }
+    refine (nim_mex P _ (fun x => nim_go all_paths f (x :: P)) _ _ _).
+    + intros x Hx. destruct Hx as [Hxn [HxP Hw]]. apply IH.
+      * now constructor.
+      * intros a [<-|Ha]; auto.
+      * simpl. lia.
+    + intros x Hx Heq. apply (tv_mex_notin L). rewrite <- Heq. auto.
+    + intros j Hj. apply tv_mex_below in Hj. unfold L in Hj.
+      apply in_map_iff in Hj. destruct Hj as [x [Hj Hx]].
+      apply filter_In in Hx. destruct Hx as [Hx Hm]. apply in_seq in Hx.
+      exists x. split; auto. apply move_b_spec in Hm; auto. lia.
+Qed.
+
+(** Soundness: if the edges are inside [0 .. n-1], the computed value is the
+    nim number of DNG(S, W). *)
+Theorem nim_exec_sound : edges_ok -> Nim [] nim_exec.
+Proof.
+  intros Hok. apply nim_go_sound; auto.
+  - constructor.
+  - intros a [].
+Qed.
+
+(** ** The tree test *)
+
+Definition edges_ok_b : bool := forallb (fun e => Nat.ltb (fst e) n && Nat.ltb (snd e) n) E.
+
+Lemma edges_ok_b_sound : edges_ok_b = true -> edges_ok.
+Proof.
+  unfold edges_ok_b, edges_ok. rewrite forallb_forall. intros H u v Huv.
+  specialize (H _ Huv). simpl in H. rewrite andb_true_iff, !Nat.ltb_lt in H. exact H.
+Qed.
+
+Definition connected_b (ps : list (list nat)) : bool :=
+  forallb (fun u => forallb (fun v =>
+    existsb (fun q => Nat.eqb (first q) u && Nat.eqb (last q 0) v) ps) (seq 0 n)) (seq 0 n).
+
+Definition is_tree_b : bool :=
+  Nat.ltb 0 n && edges_ok_b && Nat.eqb (length E) (n - 1) && connected_b all_paths.
+
+Theorem is_tree_b_sound : is_tree_b = true -> IsTree.
+Proof.
+  unfold is_tree_b. rewrite !andb_true_iff, Nat.ltb_lt, Nat.eqb_eq.
+  intros [[[Hn Hok] Hlen] Hc]. split; [|split; [|split]]; auto.
+  - now apply edges_ok_b_sound.
+  - intros u v Hu Hv. unfold connected_b in Hc. rewrite forallb_forall in Hc.
+    assert (Hu' : In u (seq 0 n)) by (apply in_seq; lia).
+    assert (Hv' : In v (seq 0 n)) by (apply in_seq; lia).
+    specialize (Hc u Hu'). rewrite forallb_forall in Hc. specialize (Hc v Hv').
+    apply existsb_exists in Hc. destruct Hc as [q [Hq Hb]].
+    rewrite andb_true_iff, !Nat.eqb_eq in Hb. destruct Hb as [<- <-].
+    exists q. now apply path_of_listed.
+Qed.
+
+(** ** The per-certificate theorem *)
+
+(** nim(DNG(S, W)) = k on the vertex geometry of the tree (n, E), S = [0 .. n-1]. *)
+Definition NimDNG (k : nat) : Prop := IsTree /\ Nim [] k.
+
+Theorem nim_dng_by_computation k :
+  is_tree_b = true -> nim_exec = k -> NimDNG k.
+Proof.
+  intros Ht Hk. split; [now apply is_tree_b_sound|].
+  subst k. apply nim_exec_sound. apply edges_ok_b_sound.
+  unfold is_tree_b in Ht. rewrite !andb_true_iff in Ht. tauto.
+Qed.
+
+End Semantics.
+
+Print Assumptions nim_dng_by_computation.
+Print Assumptions Nim_unique.
