@@ -482,7 +482,33 @@ Fixpoint thread (g : nat -> table -> nat * table) (xs : list nat) (t : table)
       let (vs, t2) := thread g xs' t1 in (v :: vs, t2)
   end.
 
-Fixpoint memo_go (ps : list (list nat)) (fuel : nat) (P : list nat) (t : table)
+(** A faster legal-move test: for each w of W, the end vertices of the paths
+    through w, listed once ([through]). *)
+Definition through (ps : list (list nat)) (v : nat) : list (nat * nat) :=
+  map (fun q => (first q, last q 0)) (filter (tv_mem v) ps).
+
+Definition hull_fast (pw : list (nat * nat)) (A : list nat) : bool :=
+  existsb (fun ab => tv_mem (fst ab) A && tv_mem (snd ab) A) pw.
+
+Definition move_fast (tw : list (list (nat * nat))) (P : list nat) (x : nat) : bool :=
+  negb (tv_mem x P) && negb (forallb (fun pw => hull_fast pw (x :: P)) tw).
+
+Lemma hull_fast_eq ps A v : hull_fast (through ps v) A = hull_b ps A v.
+Proof.
+  unfold hull_fast, through, hull_b. induction ps as [|q ps IH]; simpl; auto.
+  destruct (tv_mem v q); simpl; rewrite IH; auto.
+Qed.
+
+Lemma move_fast_eq ps P x : move_fast (map (through ps) W) P x = move_b ps P x.
+Proof.
+  unfold move_fast, move_b. f_equal. f_equal.
+  induction W as [|w W' IH]; simpl; auto. rewrite hull_fast_eq, IH. reflexivity.
+Qed.
+
+Lemma filter_ext_eq (f g : nat -> bool) l : (forall x, f x = g x) -> filter f l = filter g l.
+Proof. intros H. induction l as [|x l IH]; simpl; auto. rewrite H, IH. reflexivity. Qed.
+
+Fixpoint memo_go (mv : list nat -> nat -> bool) (fuel : nat) (P : list nat) (t : table)
   : nat * table :=
   match fuel with
   | 0 => (0, t)
@@ -491,14 +517,16 @@ Fixpoint memo_go (ps : list (list nat)) (fuel : nat) (P : list nat) (t : table)
       match PositiveMap.find k t with
       | Some v => (v, t)
       | None =>
-          let (vs, t') := thread (fun x => memo_go ps f (x :: P))
-                                 (filter (move_b ps P) (seq 0 n)) t in
+          let (vs, t') := thread (fun x => memo_go mv f (x :: P))
+                                 (filter (mv P) (seq 0 n)) t in
           let v := tv_mex vs in (v, PositiveMap.add k v t')
       end
   end.
 
 (** The nim number of DNG(S, W), computed with the table. *)
-Definition nim_memo : nat := fst (memo_go all_paths n [] (PositiveMap.empty nat)).
+Definition nim_memo : nat :=
+  let tw := map (through all_paths) W in
+  fst (memo_go (move_fast tw) n [] (PositiveMap.empty nat)).
 
 (** Every entry of the table is the nim value of the positions with its key. *)
 Definition table_sound (t : table) : Prop :=
@@ -517,16 +545,18 @@ Proof.
   destruct (thread g xs t1) as [vs t2]. simpl in *. subst. auto.
 Qed.
 
-Lemma memo_go_correct : edges_ok -> forall f P t,
+Lemma memo_go_correct mv : edges_ok -> (forall P x, mv P x = move_b all_paths P x) ->
+  forall f P t,
   NoDup P -> (forall a, In a P -> a < n) -> n <= length P + f -> table_sound t ->
-  fst (memo_go all_paths f P t) = nim_go all_paths f P /\
-  table_sound (snd (memo_go all_paths f P t)).
+  fst (memo_go mv f P t) = nim_go all_paths f P /\
+  table_sound (snd (memo_go mv f P t)).
 Proof.
-  intros Hok. induction f as [|f IH]; intros P t Hd HP Hl Ht; simpl; auto.
+  intros Hok Hmv. induction f as [|f IH]; intros P t Hd HP Hl Ht; simpl; auto.
   destruct (PositiveMap.find (pos_key P) t) as [v|] eqn:Hfind.
   - simpl. split; auto. apply (Nim_unique P); [now apply (Ht P v)|].
     apply (nim_go_sound Hok (S f)); auto.
-  - set (xs := filter (move_b all_paths P) (seq 0 n)).
+  - rewrite (filter_ext_eq (mv P) (move_b all_paths P)) by auto.
+    set (xs := filter (move_b all_paths P) (seq 0 n)).
     assert (Hxs : forall x, In x xs -> NoDup (x :: P) /\
                   (forall a, In a (x :: P) -> a < n) /\ n <= length (x :: P) + f).
     { intros x Hx. unfold xs in Hx. apply filter_In in Hx. destruct Hx as [Hx Hm].
@@ -534,7 +564,7 @@ Proof.
       destruct Hm as [_ [Hn _]]. split; [now constructor|split].
       - intros a [<-|Ha]; auto. lia.
       - simpl. lia. }
-    destruct (thread_correct (fun x => memo_go all_paths f (x :: P))
+    destruct (thread_correct (fun x => memo_go mv f (x :: P))
                (fun x => nim_go all_paths f (x :: P)) xs) with (t := t)
       as [Hvs Ht'].
     + intros x t0 Hx Ht0. destruct (Hxs x Hx) as [H1 [H2 H3]]. apply IH; auto.
@@ -551,6 +581,7 @@ Qed.
 Theorem nim_memo_eq : edges_ok -> nim_memo = nim_exec.
 Proof.
   intros Hok. apply memo_go_correct; auto.
+  - apply move_fast_eq.
   - constructor.
   - intros a [].
   - intros P v _ _ Hf. rewrite PositiveMap.gempty in Hf. discriminate.
