@@ -1,22 +1,33 @@
 (** * Avoidance games DNG(S, W) on the vertex geometry of a tree (paper B, §5)
 
-    Semantics, stated with paths (no computation):
-    - a graph on the vertices [0 .. n-1] given by an edge list [E];
-    - a path is a list of pairwise distinct vertices, consecutive ones adjacent;
-    - the convex hull τ(A): v ∈ τ(A) iff v lies on a path whose two end
-      vertices are in A (for a tree: the vertices of the smallest subtree
-      containing A);
-    - the game DNG(S, W), S = [0 .. n-1]: a position is the list of points
-      chosen so far; a move chooses an unchosen point x of S such that the new
-      position P' = x :: P still has W ⊄ τ(P');
-    - [Nim P k]: k is the nim value of position P by the mex rule.  The
-      relation is functional ([Nim_unique]), so [Nim n E W [] k] says exactly
-      "nim(DNG(S, W)) = k".
+    Semantics, stated with paths and the mex rule (no computation):
+    - a graph on the vertices [0 .. n-1] given by an edge list [E]; [IsTree]:
+      edges inside [0 .. n-1], n − 1 of them, any two vertices joined by a path;
+    - [path a b p]: p lists pairwise distinct vertices from a to b, consecutive
+      ones adjacent;
+    - [Hull A v], the convex hull τ(A): v lies on a path whose end vertices
+      are in A.  In a tree, paths are unique, so this is the vertex set of the
+      smallest subtree containing A (paper B's τ; this classical fact is not
+      proved here);
+    - DNG(S, W), S = [0 .. n-1]: a position is the list of points chosen so
+      far, starting from []; [Move P x]: x ∈ S is unchosen and W ⊄ τ(x :: P);
+    - [Nim P k]: k is the nim value of P by the mex rule (inductively: k
+      differs from every option's value, every smaller number is the value of
+      an option).  [Nim_unique]: a position has at most one nim value.
+    - [NimDNG n E W k] := IsTree ∧ ∅ ≠ W ⊆ S ∧ Nim [] k, i.e. "(n, E) is a
+      tree and nim(DNG(S, W)) = k on its vertex geometry".
 
-    Computation: [nim_exec] evaluates the game exhaustively (memo-free), using
-    the list of all paths enumerated by depth-first search; [nim_exec_sound]
-    proves that its result is the semantic nim value. [is_tree_b_sound] proves
-    that an edge list passing the executable test is a tree ([IsTree]). *)
+    Computation, proved to agree with the semantics:
+    - [all_paths]: every path, by depth-first search ([all_paths_sound],
+      [all_paths_complete]); [hull_b_spec]: the executable hull test is [Hull];
+    - [nim_exec]: memo-free exhaustive evaluation, [nim_exec_sound];
+    - [nim_memo]: the same with a table keyed by the set of chosen points and a
+      faster move test, [nim_memo_eq : nim_memo = nim_exec];
+    - [nim_dng_by_computation]: the boolean tests and [nim_memo = k] give
+      [NimDNG n E W k].  The exported certificate files apply it.
+
+    [tv_mex] and [tv_mem] are local; [tv_mex] is to be replaced by the shared
+    [Nimcert.Mex] at merge. *)
 
 From Coq Require Import List Arith Lia Bool PArith FMapPositive.
 Import ListNotations.
@@ -620,15 +631,31 @@ Qed.
 
 (** ** The per-certificate theorem *)
 
-(** nim(DNG(S, W)) = k on the vertex geometry of the tree (n, E), S = [0 .. n-1]. *)
-Definition NimDNG (k : nat) : Prop := IsTree /\ Nim [] k.
+(** W is a non-empty subset of S = [0 .. n-1]. *)
+Definition WinOk : Prop := W <> [] /\ (forall w, In w W -> w < n).
+
+Definition win_ok_b : bool :=
+  match W with [] => false | _ => forallb (fun w => Nat.ltb w n) W end.
+
+Lemma win_ok_b_sound : win_ok_b = true -> WinOk.
+Proof.
+  unfold win_ok_b, WinOk. destruct W as [|w W']; [discriminate|].
+  rewrite forallb_forall. intros H. split; [discriminate|].
+  intros v Hv. apply Nat.ltb_lt. auto.
+Qed.
+
+(** The statement exported for a certificate: (n, E) is a tree, W is a
+    non-empty set of its vertices, and nim(DNG(S, W)) = k on its vertex
+    geometry, S = [0 .. n-1]. *)
+Definition NimDNG (k : nat) : Prop := IsTree /\ WinOk /\ Nim [] k.
 
 Theorem nim_dng_by_computation k :
-  is_tree_b = true -> nim_memo = k -> NimDNG k.
+  is_tree_b && win_ok_b = true -> nim_memo = k -> NimDNG k.
 Proof.
-  intros Ht Hk. assert (Hok : edges_ok).
+  intros Ht Hk. apply andb_true_iff in Ht. destruct Ht as [Ht Hw].
+  assert (Hok : edges_ok).
   { apply edges_ok_b_sound. unfold is_tree_b in Ht. rewrite !andb_true_iff in Ht. tauto. }
-  split; [now apply is_tree_b_sound|].
+  split; [now apply is_tree_b_sound|split; [now apply win_ok_b_sound|]].
   subst k. rewrite nim_memo_eq by exact Hok. now apply nim_exec_sound.
 Qed.
 
