@@ -463,13 +463,24 @@ Proof.
     injection H as H; f_equal; auto.
 Qed.
 
-Definition pos_key (P : list nat) : positive :=
-  bits_key (map (fun i => tv_mem i P) (seq 0 n)).
+(** The characteristic vector of P on [0 .. n-1]. *)
+Definition charvec (P : list nat) : list bool := map (fun i => tv_mem i P) (seq 0 n).
+
+Definition pos_key (P : list nat) : positive := bits_key (charvec P).
+
+Lemma charvec_nth P a : (forall b, In b P -> b < n) -> nth a (charvec P) false = tv_mem a P.
+Proof.
+  intros HP. unfold charvec. destruct (Nat.lt_ge_cases a n) as [Ha|Ha].
+  - rewrite (nth_indep _ false (tv_mem 0 P)) by now rewrite map_length, seq_length.
+    rewrite (map_nth (fun i => tv_mem i P)), seq_nth by exact Ha. reflexivity.
+  - rewrite nth_overflow by now rewrite map_length, seq_length.
+    symmetry. apply tv_mem_false. intros Hin. specialize (HP a Hin). lia.
+Qed.
 
 Lemma pos_key_same P Q : (forall a, In a P -> a < n) -> (forall a, In a Q -> a < n) ->
   pos_key P = pos_key Q -> same_points P Q.
 Proof.
-  intros HP HQ Hk. apply bits_key_inj in Hk.
+  intros HP HQ Hk. apply bits_key_inj in Hk. unfold charvec in Hk.
   assert (Hm : forall x, x < n -> tv_mem x P = tv_mem x Q).
   { intros x Hx.
     assert (E1 := map_nth (fun i => tv_mem i P) (seq 0 n) 0 x).
@@ -516,20 +527,39 @@ Proof.
   induction W as [|w W' IH]; simpl; auto. rewrite hull_fast_eq, IH. reflexivity.
 Qed.
 
+(** The same test reading membership in P from its characteristic vector. *)
+Definition in_cv (cv : list bool) (x a : nat) : bool := Nat.eqb a x || nth a cv false.
+
+Definition move_cv (tw : list (list (nat * nat))) (cv : list bool) (x : nat) : bool :=
+  negb (nth x cv false) &&
+  negb (forallb (fun pw => existsb (fun ab => in_cv cv x (fst ab) && in_cv cv x (snd ab)) pw) tw).
+
+Lemma move_cv_eq tw P x : (forall b, In b P -> b < n) ->
+  move_cv tw (charvec P) x = move_fast tw P x.
+Proof.
+  intros HP. unfold move_cv, move_fast, hull_fast, in_cv.
+  assert (Hm : forall a, Nat.eqb a x || nth a (charvec P) false = tv_mem a (x :: P)).
+  { intros a. rewrite charvec_nth by exact HP. reflexivity. }
+  rewrite charvec_nth by exact HP. f_equal. f_equal.
+  induction tw as [|pw tw IH]; simpl; auto. rewrite IH. f_equal.
+  induction pw as [|ab pw IHp]; simpl; auto. rewrite IHp, !Hm. reflexivity.
+Qed.
+
 Lemma filter_ext_eq (f g : nat -> bool) l : (forall x, f x = g x) -> filter f l = filter g l.
 Proof. intros H. induction l as [|x l IH]; simpl; auto. rewrite H, IH. reflexivity. Qed.
 
-Fixpoint memo_go (mv : list nat -> nat -> bool) (fuel : nat) (P : list nat) (t : table)
+Fixpoint memo_go (mv : list bool -> nat -> bool) (fuel : nat) (P : list nat) (t : table)
   : nat * table :=
   match fuel with
   | 0 => (0, t)
   | S f =>
-      let k := pos_key P in
+      let cv := charvec P in
+      let k := bits_key cv in
       match PositiveMap.find k t with
       | Some v => (v, t)
       | None =>
           let (vs, t') := thread (fun x => memo_go mv f (x :: P))
-                                 (filter (mv P) (seq 0 n)) t in
+                                 (filter (mv cv) (seq 0 n)) t in
           let v := tv_mex vs in (v, PositiveMap.add k v t')
       end
   end.
@@ -537,7 +567,7 @@ Fixpoint memo_go (mv : list nat -> nat -> bool) (fuel : nat) (P : list nat) (t :
 (** The nim number of DNG(S, W), computed with the table. *)
 Definition nim_memo : nat :=
   let tw := map (through all_paths) W in
-  fst (memo_go (move_fast tw) n [] (PositiveMap.empty nat)).
+  fst (memo_go (move_cv tw) n [] (PositiveMap.empty nat)).
 
 (** Every entry of the table is the nim value of the positions with its key. *)
 Definition table_sound (t : table) : Prop :=
@@ -556,17 +586,19 @@ Proof.
   destruct (thread g xs t1) as [vs t2]. simpl in *. subst. auto.
 Qed.
 
-Lemma memo_go_correct mv : edges_ok -> (forall P x, mv P x = move_b all_paths P x) ->
+Lemma memo_go_correct mv : edges_ok ->
+  (forall P x, (forall b, In b P -> b < n) -> mv (charvec P) x = move_b all_paths P x) ->
   forall f P t,
   NoDup P -> (forall a, In a P -> a < n) -> n <= length P + f -> table_sound t ->
   fst (memo_go mv f P t) = nim_go all_paths f P /\
   table_sound (snd (memo_go mv f P t)).
 Proof.
   intros Hok Hmv. induction f as [|f IH]; intros P t Hd HP Hl Ht; simpl; auto.
+  fold (pos_key P).
   destruct (PositiveMap.find (pos_key P) t) as [v|] eqn:Hfind.
   - simpl. split; auto. apply (Nim_unique P); [now apply (Ht P v)|].
     apply (nim_go_sound Hok (S f)); auto.
-  - rewrite (filter_ext_eq (mv P) (move_b all_paths P)) by auto.
+  - rewrite (filter_ext_eq (mv (charvec P)) (move_b all_paths P)) by auto.
     set (xs := filter (move_b all_paths P) (seq 0 n)).
     assert (Hxs : forall x, In x xs -> NoDup (x :: P) /\
                   (forall a, In a (x :: P) -> a < n) /\ n <= length (x :: P) + f).
@@ -592,7 +624,7 @@ Qed.
 Theorem nim_memo_eq : edges_ok -> nim_memo = nim_exec.
 Proof.
   intros Hok. apply memo_go_correct; auto.
-  - apply move_fast_eq.
+  - intros P x HP. rewrite move_cv_eq by exact HP. apply move_fast_eq.
   - constructor.
   - intros a [].
   - intros P v _ _ Hf. rewrite PositiveMap.gempty in Hf. discriminate.
