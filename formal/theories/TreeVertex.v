@@ -123,8 +123,21 @@ Inductive walk : list nat -> Prop :=
 Definition path (a b : nat) (p : list nat) : Prop :=
   walk p /\ NoDup p /\ hd_error p = Some a /\ last p a = b.
 
-(** The convex hull τ(A) in the vertex geometry: v ∈ τ(A) iff v lies on a
-    path between two (not necessarily distinct) points of A. *)
+(** The convex sets of the vertex geometry (paper B, §5): the vertex sets of
+    subtrees, i.e. the sets K ⊆ S in which any two points are joined by a
+    path inside K (the empty set included). *)
+Definition Convex (K : nat -> Prop) : Prop :=
+  (forall x, K x -> x < n) /\
+  (forall u w, K u -> K w -> exists p, path u w p /\ forall x, In x p -> K x).
+
+(** τ(A), the smallest convex set containing A: v ∈ τ(A) iff v belongs to
+    every convex set containing A. *)
+Definition Tau (A : list nat) (v : nat) : Prop :=
+  forall K, Convex K -> (forall a, In a A -> K a) -> K v.
+
+(** The same hull described by paths: v lies on a path between two (not
+    necessarily distinct) points of A.  [Hull_iff_Tau] shows that the two
+    agree on trees (checked per tree by computation, see [unique_paths]). *)
 Definition Hull (A : list nat) (v : nat) : Prop :=
   exists a b p, In a A /\ In b A /\ path a b p /\ In v p.
 
@@ -138,28 +151,29 @@ Definition IsTree : Prop :=
   length E = n - 1 /\
   (forall u v, u < n -> v < n -> exists p, path u v p).
 
-(** A legal move of DNG(S, W) from P: an unchosen point x of S = [0 .. n-1]
-    with W ⊄ τ(x :: P). *)
-Definition Move (P : list nat) (x : nat) : Prop :=
-  x < n /\ ~ In x P /\ ~ (forall w, In w W -> Hull (x :: P) w).
+(** A legal move of DNG(S, W) from P, for a hull operator H (τ, or the
+    equivalent [Hull]): an unchosen point x of S = [0 .. n-1] with
+    W ⊄ H(x :: P). *)
+Definition MoveH (H : list nat -> nat -> Prop) (P : list nat) (x : nat) : Prop :=
+  x < n /\ ~ In x P /\ ~ (forall w, In w W -> H (x :: P) w).
 
-(** [Nim P k]: the nim value of position P is k, by the mex rule.  [f x] is
-    the value of the option reached by the move x; k is different from every
-    option's value, and every smaller number is an option's value. *)
-Inductive Nim : list nat -> nat -> Prop :=
+(** [NimH H P k]: the nim value of position P is k, by the mex rule.  [f x]
+    is the value of the option reached by the move x; k is different from
+    every option's value, and every smaller number is an option's value. *)
+Inductive NimH (H : list nat -> nat -> Prop) : list nat -> nat -> Prop :=
 | nim_mex : forall P k (f : nat -> nat),
-    (forall x, Move P x -> Nim (x :: P) (f x)) ->
-    (forall x, Move P x -> f x <> k) ->
-    (forall j, j < k -> exists x, Move P x /\ f x = j) ->
-    Nim P k.
+    (forall x, MoveH H P x -> NimH H (x :: P) (f x)) ->
+    (forall x, MoveH H P x -> f x <> k) ->
+    (forall j, j < k -> exists x, MoveH H P x /\ f x = j) ->
+    NimH H P k.
 
 (** Every position has at most one nim value. *)
-Theorem Nim_unique : forall P k k', Nim P k -> Nim P k' -> k = k'.
+Theorem Nim_unique H : forall P k k', NimH H P k -> NimH H P k' -> k = k'.
 Proof.
-  intros P k k' H. revert k'.
-  induction H as [P k f Hopt IH Hne Hall]; intros k' H'.
+  intros P k k' HN. revert k'.
+  induction HN as [P k f Hopt IH Hne Hall]; intros k' H'.
   inversion H' as [P0 k0 f' Hopt' Hne' Hall']; subst.
-  assert (Hf : forall x, Move P x -> f x = f' x) by (intros x Hx; apply IH; auto).
+  assert (Hf : forall x, MoveH H P x -> f x = f' x) by (intros x Hx; apply IH; auto).
   destruct (lt_eq_lt_dec k k') as [[Hlt|Heq]|Hgt]; auto; exfalso.
   - destruct (Hall' k Hlt) as [x [Hx Hfx]].
     apply (Hne x Hx). rewrite Hf; auto.
@@ -167,6 +181,27 @@ Proof.
     apply (Hne' x Hx). rewrite <- Hf; auto.
 Qed.
 
+(** Two hull operators that agree on subsets of S give the same nim values. *)
+Lemma Nim_transfer (H1 H2 : list nat -> nat -> Prop) :
+  (forall A v, (forall a, In a A -> a < n) -> (H1 A v <-> H2 A v)) ->
+  forall P k, (forall a, In a P -> a < n) -> NimH H1 P k -> NimH H2 P k.
+Proof.
+  intros Heq P k HP HN. revert HP.
+  induction HN as [P k f Hopt IH Hne Hall]; intros HP.
+  assert (HM : forall x, MoveH H1 P x <-> MoveH H2 P x).
+  { intros x. unfold MoveH. split; intros [Hx [Hn Hw]]; split; auto; split; auto;
+      intros Hall'; apply Hw; intros w Hw'; apply (Heq (x :: P) w);
+      try (intros a [<-|Ha]; auto); auto. }
+  refine (nim_mex H2 P k f _ _ _).
+  - intros x Hx. apply HM in Hx. apply IH; auto. destruct Hx as [Hx _].
+    intros a [<-|Ha]; auto.
+  - intros x Hx. apply Hne. now apply HM.
+  - intros j Hj. destruct (Hall j Hj) as [x [Hx Hfx]]. exists x. split; auto.
+    now apply HM.
+Qed.
+
+Local Notation Move := (MoveH Hull).
+Local Notation Nim := (NimH Hull).
 
 (** ** Computation *)
 
@@ -357,7 +392,7 @@ Definition nim_exec : nat := nim_go all_paths n [].
 Lemma move_b_spec P x : edges_ok -> (forall a, In a P -> a < n) -> x < n ->
   (move_b all_paths P x = true <-> Move P x).
 Proof.
-  intros Hok HP Hx. unfold move_b, Move.
+  intros Hok HP Hx. unfold move_b, MoveH.
   assert (HA : forall a, In a (x :: P) -> a < n) by (intros a [<-|Ha]; auto).
   rewrite andb_true_iff, !negb_true_iff, tv_mem_false.
   rewrite <- not_true_iff_false, forallb_forall.
@@ -381,7 +416,7 @@ Lemma nim_go_sound : edges_ok -> forall f P, NoDup P -> (forall a, In a P -> a <
   n <= length P + f -> Nim P (nim_go all_paths f P).
 Proof.
   intros Hok. induction f as [|f IH]; intros P Hd HP Hl; simpl.
-  - refine (nim_mex P 0 (fun _ => 0) _ _ _).
+  - refine (nim_mex Hull P 0 (fun _ => 0) _ _ _).
     + intros x Hx. exfalso. apply (full_no_move P x); auto. lia.
     + intros x Hx. exfalso. apply (full_no_move P x); auto. lia.
     + intros j Hj. lia.
@@ -392,7 +427,7 @@ Proof.
       apply filter_In. split.
       - apply in_seq. destruct Hx. lia.
       - apply move_b_spec; auto. destruct Hx; auto. }
-    refine (nim_mex P _ (fun x => nim_go all_paths f (x :: P)) _ _ _).
+    refine (nim_mex Hull P _ (fun x => nim_go all_paths f (x :: P)) _ _ _).
     + intros x Hx. destruct Hx as [Hxn [HxP Hw]]. apply IH.
       * now constructor.
       * intros a [<-|Ha]; auto.
@@ -439,7 +474,7 @@ Lemma Nim_same P Q k : Nim P k -> same_points P Q -> Nim Q k.
 Proof.
   intros HN. revert Q. induction HN as [P k f Hopt IH Hne Hall]; intros Q HPQ.
   assert (HQP : same_points Q P) by (intros y; rewrite (HPQ y); tauto).
-  refine (nim_mex Q k f _ _ _).
+  refine (nim_mex Hull Q k f _ _ _).
   - intros x Hx. apply IH; [now apply (Move_same Q P)|].
     intros y. simpl. rewrite (HPQ y). tauto.
   - intros x Hx. apply Hne. now apply (Move_same Q P).
@@ -596,7 +631,7 @@ Proof.
   intros Hok Hmv. induction f as [|f IH]; intros P t Hd HP Hl Ht; simpl; auto.
   fold (pos_key P).
   destruct (PositiveMap.find (pos_key P) t) as [v|] eqn:Hfind.
-  - simpl. split; auto. apply (Nim_unique P); [now apply (Ht P v)|].
+  - simpl. split; auto. apply (Nim_unique Hull P); [now apply (Ht P v)|].
     apply (nim_go_sound Hok (S f)); auto.
   - rewrite (filter_ext_eq (mv (charvec P)) (move_b all_paths P)) by auto.
     set (xs := filter (move_b all_paths P) (seq 0 n)).
