@@ -696,6 +696,189 @@ Proof.
     exists q. now apply path_of_listed.
 Qed.
 
+(** ** τ is the path hull on trees
+
+    [Hull_iff_Tau]: on a tree whose paths are unique (tested by [unique_b],
+    for each pair of vertices at most one listed path joins them), v lies on
+    a path between points of A iff v belongs to every convex set containing A. *)
+
+Lemma last_cons_ne (x : nat) l d : l <> [] -> last (x :: l) d = last l d.
+Proof. destruct l; [congruence|reflexivity]. Qed.
+
+Lemma last_app_cons (l : list nat) y m d : last (l ++ y :: m) d = last (y :: m) d.
+Proof.
+  induction l as [|x l IH]; auto. simpl app. rewrite last_cons_ne; auto.
+  destruct l; discriminate.
+Qed.
+
+Lemma walk_app q1 q2 x : walk q1 -> walk (x :: q2) -> last q1 0 = x -> walk (q1 ++ q2).
+Proof.
+  intros H1. revert x. induction H1 as [v|u v p Ha Hw IH]; intros x H2 Hl.
+  - simpl in Hl. subst. exact H2.
+  - simpl app. constructor; auto. apply (IH x); auto.
+Qed.
+
+Lemma last_app_walk q1 q2 x : q1 <> [] -> last q1 0 = x -> last (q1 ++ q2) 0 = last (x :: q2) 0.
+Proof.
+  intros Hne Hl. destruct q2 as [|y q2].
+  - rewrite app_nil_r. simpl. auto.
+  - rewrite last_app_cons. reflexivity.
+Qed.
+
+Lemma walk_prefix l1 w l2 : walk (l1 ++ w :: l2) -> walk (l1 ++ [w]).
+Proof.
+  induction l1 as [|y l1 IH]; simpl; intros H; [constructor|].
+  destruct l1 as [|z l1]; simpl in *.
+  - inversion H; subst. constructor; auto.
+  - inversion H; subst. constructor; auto.
+Qed.
+
+(** A walk contains a path with the same ends. *)
+Lemma shorten : forall len q, length q <= len -> walk q ->
+  exists p, walk p /\ NoDup p /\ hd_error p = hd_error q /\ last p 0 = last q 0 /\ incl p q.
+Proof.
+  induction len as [|len IH]; intros q Hl Hw.
+  - destruct q; [inversion Hw|simpl in Hl; lia].
+  - inversion Hw as [y|y z r Hyz Hzr]; subst.
+    + exists [y]. split; [constructor|split; [|split; [|split]]]; auto using incl_refl.
+      constructor; [intros []|constructor].
+    + destruct (in_dec Nat.eq_dec y (z :: r)) as [Hin|Hnin].
+      * apply in_split in Hin. destruct Hin as [l2 [l3 Heq]].
+        assert (Hw' : walk (y :: l3)).
+        { apply (walk_suffix l2); [rewrite <- Heq; auto|discriminate]. }
+        assert (Hlen : length (z :: r) = length l2 + S (length l3))
+          by (rewrite Heq, app_length; reflexivity).
+        destruct (IH (y :: l3)) as [p [Hp1 [Hp2 [Hp3 [Hp4 Hp5]]]]]; auto.
+        { simpl in *. lia. }
+        exists p. split; [|split; [|split; [|split]]]; auto.
+        -- rewrite Hp4. change (last (y :: z :: r) 0) with (last (z :: r) 0).
+           rewrite Heq, last_app_cons. reflexivity.
+        -- intros x Hx. apply Hp5 in Hx. right. rewrite Heq. apply in_or_app. right. auto.
+      * destruct (IH (z :: r)) as [p [Hp1 [Hp2 [Hp3 [Hp4 Hp5]]]]]; [simpl in *; lia|auto|].
+        destruct p as [|z' p']; [discriminate|]. simpl in Hp3. injection Hp3 as ->.
+        exists (y :: z :: p'). split; [|split; [|split; [|split]]].
+        -- constructor; auto.
+        -- constructor; [intros Hc; apply Hnin; apply Hp5; exact Hc|exact Hp2].
+        -- reflexivity.
+        -- change (last (y :: z :: p') 0 = last (y :: z :: r) 0).
+           change (last (z :: p') 0 = last (z :: r) 0). exact Hp4.
+        -- intros x [<-|Hx]; [left; auto|right; apply Hp5; auto].
+Qed.
+
+Definition unique_b : bool :=
+  forallb (fun u => forallb (fun w =>
+    Nat.leb (length (filter (fun q => Nat.eqb (first q) u && Nat.eqb (last q 0) w) all_paths)) 1)
+    (seq 0 n)) (seq 0 n).
+
+Lemma at_most_one (l : list (list nat)) x y : length l <= 1 -> In x l -> In y l -> x = y.
+Proof.
+  destruct l as [|z [|z' l]]; simpl; intros Hl Hx Hy; try lia; try contradiction.
+  destruct Hx as [<-|[]]. destruct Hy as [<-|[]]. reflexivity.
+Qed.
+
+Lemma path_listed a b p : edges_ok -> a < n -> path a b p ->
+  In p all_paths /\ first p = a /\ last p 0 = b.
+Proof.
+  intros Hok Ha [Hw [Hd [Hh Hl]]]. split; [|split].
+  - apply all_paths_complete; auto. intros a' Ha'. rewrite Hh in Ha'. injection Ha' as <-. auto.
+  - destruct p; [discriminate|]. simpl in Hh. injection Hh as ->. reflexivity.
+  - rewrite <- Hl. apply last_default. destruct p; discriminate.
+Qed.
+
+Lemma last_in (p : list nat) d : p <> [] -> In (last p d) p.
+Proof.
+  induction p as [|x p IH]; [congruence|]. intros _. destruct p as [|y p]; [left; auto|].
+  right. apply IH. discriminate.
+Qed.
+
+Lemma unique_b_sound : unique_b = true -> edges_ok ->
+  forall a b p p', a < n -> path a b p -> path a b p' -> p = p'.
+Proof.
+  intros Hu Hok a b p p' Ha Hp Hp'.
+  destruct (path_listed a b p Hok Ha Hp) as [Hin [Hf Hl]].
+  destruct (path_listed a b p' Hok Ha Hp') as [Hin' [Hf' Hl']].
+  assert (Hb : b < n).
+  { destruct Hp as [Hw [_ [Hh Hlast]]]. apply (walk_bound p Hok Hw).
+    - intros a' Ha'. rewrite Hh in Ha'. injection Ha' as <-. auto.
+    - rewrite <- Hl. apply last_in. destruct p; discriminate. }
+  unfold unique_b in Hu. rewrite forallb_forall in Hu.
+  specialize (Hu a (proj2 (in_seq n 0 a) (conj (Nat.le_0_l a) Ha))).
+  rewrite forallb_forall in Hu.
+  specialize (Hu b (proj2 (in_seq n 0 b) (conj (Nat.le_0_l b) Hb))).
+  apply Nat.leb_le in Hu. apply (at_most_one _ _ _ Hu); apply filter_In.
+  - rewrite Hf, Hl, !Nat.eqb_refl. auto.
+  - rewrite Hf', Hl', !Nat.eqb_refl. auto.
+Qed.
+
+Lemma Hull_bound A x : edges_ok -> (forall a, In a A -> a < n) -> Hull A x -> x < n.
+Proof.
+  intros Hok HA [a [b [p [Ha [Hb [[Hw [_ [Hh _]]] Hx]]]]]].
+  apply (walk_bound p Hok Hw); auto. intros a' Ha'. rewrite Hh in Ha'.
+  injection Ha' as <-. auto.
+Qed.
+
+(** On a tree, the points on paths between points of A form a convex set. *)
+Lemma Hull_convex A : IsTree -> (forall a, In a A -> a < n) -> Convex (Hull A).
+Proof.
+  intros [_ [Hok [_ Hconn]]] HA. split; [intros x; now apply Hull_bound|].
+  intros u w [a1 [b1 [p1 [Ha1 [Hb1 [Hp1 Hu]]]]]] [a2 [b2 [p2 [Ha2 [Hb2 [Hp2 Hw]]]]]].
+  destruct Hp1 as [Hw1 [Hd1 [Hh1 Hl1]]]. destruct Hp2 as [Hw2 [Hd2 [Hh2 Hl2]]].
+  (* from u to b1 along p1 *)
+  apply in_split in Hu. destruct Hu as [l1 [l2 ->]].
+  assert (Hs1 : walk (u :: l2)) by (apply (walk_suffix l1); auto; discriminate).
+  assert (Hs1l : last (u :: l2) 0 = b1).
+  { rewrite <- last_app_cons with (l := l1). rewrite <- Hl1. apply last_default.
+    destruct l1; discriminate. }
+  (* from b1 to a2 *)
+  destruct (Hconn b1 a2 (HA b1 Hb1) (HA a2 Ha2)) as [c [Hwc [Hdc [Hhc Hlc]]]].
+  destruct c as [|b1' c']; [discriminate|]. simpl in Hhc. injection Hhc as ->.
+  (* from a2 to w along p2 *)
+  apply in_split in Hw. destruct Hw as [m1 [m2 ->]].
+  assert (Hs2 : walk (m1 ++ [w])) by (apply (walk_prefix m1 w m2); auto).
+  assert (Hs2h : hd_error (m1 ++ [w]) = Some a2).
+  { destruct m1; simpl in *; auto. }
+  destruct (m1 ++ [w]) as [|a2' s2'] eqn:Hs2e; [destruct m1; discriminate|].
+  simpl in Hs2h. injection Hs2h as ->.
+  assert (Hw12 : walk ((u :: l2) ++ c')) by (apply (walk_app _ _ b1); auto).
+  assert (Hl12 : last ((u :: l2) ++ c') 0 = a2).
+  { rewrite (last_app_walk _ _ b1) by (auto; discriminate). rewrite <- Hlc.
+    apply last_default. discriminate. }
+  assert (Hw123 : walk (((u :: l2) ++ c') ++ s2')) by (apply (walk_app _ _ a2); auto).
+  destruct (shorten _ _ (le_n _) Hw123) as [p [Hpw [Hpd [Hph [Hpl Hpi]]]]].
+  exists p. split.
+  - split; [|split; [|split]]; auto.
+    rewrite (last_default _ u 0) by (destruct p; discriminate).
+    rewrite Hpl, (last_app_walk _ _ a2) by (auto; discriminate).
+    rewrite <- Hs2e. apply last_app_single.
+  - intros x Hx. apply Hpi in Hx. rewrite <- app_assoc in Hx.
+    apply in_app_or in Hx. destruct Hx as [Hx|Hx]; [|apply in_app_or in Hx; destruct Hx as [Hx|Hx]].
+    + exists a1, b1, (l1 ++ u :: l2). split; [|split; [|split]]; auto.
+      * split; auto.
+      * apply in_or_app. right. exact Hx.
+    + exists b1, a2, (b1 :: c'). split; [|split; [|split]]; auto.
+      * split; auto.
+      * right. exact Hx.
+    + exists a2, b2, (m1 ++ w :: m2). split; [|split; [|split]]; auto.
+      * split; auto.
+      * assert (Hx' : In x (m1 ++ [w])) by (rewrite Hs2e; right; exact Hx).
+        apply in_app_or in Hx'. apply in_or_app. destruct Hx' as [Hx'|[<-|[]]]; auto.
+        right. left. reflexivity.
+Qed.
+
+Theorem Hull_iff_Tau : IsTree -> unique_b = true ->
+  forall A v, (forall a, In a A -> a < n) -> (Hull A v <-> Tau A v).
+Proof.
+  intros Ht Hu A v HA. split.
+  - intros [a [b [p [Ha [Hb [Hp Hv]]]]]] K [_ HK] HAK.
+    destruct (HK a b (HAK a Ha) (HAK b Hb)) as [p' [Hp' Hin]].
+    assert (Hok : edges_ok) by (destruct Ht as [_ [Hok _]]; exact Hok).
+    rewrite (unique_b_sound Hu Hok a b p p' (HA a Ha) Hp Hp') in Hv. auto.
+  - intros Hv. apply Hv; [now apply Hull_convex|].
+    intros a Ha. exists a, a, [a]. split; [|split; [|split]]; auto.
+    + split; [constructor|split; [constructor; [intros []|constructor]|split; reflexivity]].
+    + left. reflexivity.
+Qed.
+
 (** ** The per-certificate theorem *)
 
 (** W is a non-empty subset of S = [0 .. n-1]. *)
