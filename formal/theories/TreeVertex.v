@@ -1,30 +1,36 @@
 (** * Avoidance games DNG(S, W) on the vertex geometry of a tree (paper B, §5)
 
-    Semantics, stated with paths and the mex rule (no computation):
+    Semantics, stated as in the paper (no computation):
     - a graph on the vertices [0 .. n-1] given by an edge list [E]; [IsTree]:
       edges inside [0 .. n-1], n − 1 of them, any two vertices joined by a path;
     - [path a b p]: p lists pairwise distinct vertices from a to b, consecutive
       ones adjacent;
-    - [Hull A v], the convex hull τ(A): v lies on a path whose end vertices
-      are in A.  In a tree, paths are unique, so this is the vertex set of the
-      smallest subtree containing A (paper B's τ; this classical fact is not
-      proved here);
+    - [Convex K]: K ⊆ S and any two points of K are joined by a path inside K
+      (the vertex sets of subtrees, and ∅);
+    - [Tau A v]: v ∈ τ(A), the smallest convex set containing A (v is in every
+      convex set containing A);
     - DNG(S, W), S = [0 .. n-1]: a position is the list of points chosen so
-      far, starting from []; [Move P x]: x ∈ S is unchosen and W ⊄ τ(x :: P);
-    - [Nim P k]: k is the nim value of P by the mex rule (inductively: k
+      far, starting from []; [MoveH Tau P x]: x ∈ S is unchosen and
+      W ⊄ τ(x :: P);
+    - [NimH Tau P k]: k is the nim value of P by the mex rule (inductively: k
       differs from every option's value, every smaller number is the value of
-      an option).  [Nim_unique]: a position has at most one nim value.
-    - [NimDNG n E W k] := IsTree ∧ ∅ ≠ W ⊆ S ∧ Nim [] k, i.e. "(n, E) is a
-      tree and nim(DNG(S, W)) = k on its vertex geometry".
+      an option).  [Nim_unique]: a position has at most one nim value;
+    - [NimDNG n E W k] := IsTree ∧ (W ≠ [] ∧ W ⊆ S) ∧ NimH Tau [] k, i.e.
+      "(n, E) is a tree and nim(DNG(S, W)) = k on its vertex geometry".
 
-    Computation, proved to agree with the semantics:
+    Proved link between the semantics and the computation:
+    - [Hull A v]: v lies on a path between two points of A;
+      [Hull_iff_Tau]: Hull = τ on a tree whose paths are unique ([unique_b],
+      a computed test), and [Nim_transfer] moves nim values from one to the
+      other;
     - [all_paths]: every path, by depth-first search ([all_paths_sound],
-      [all_paths_complete]); [hull_b_spec]: the executable hull test is [Hull];
+      [all_paths_complete]); [hull_b_spec]: the executable test is [Hull];
     - [nim_exec]: memo-free exhaustive evaluation, [nim_exec_sound];
     - [nim_memo]: the same with a table keyed by the set of chosen points and a
       faster move test, [nim_memo_eq : nim_memo = nim_exec];
-    - [nim_dng_by_computation]: the boolean tests and [nim_memo = k] give
-      [NimDNG n E W k].  The exported certificate files apply it.
+    - [nim_dng_by_computation]: [game_ok_b n E W = true] (tree, W, unique
+      paths) and [nim_memo n E W = k] give [NimDNG n E W k].  The exported
+      certificate files apply it and leave the two computations to [vm_compute].
 
     [tv_mex] and [tv_mem] are local; [tv_mex] is to be replaced by the shared
     [Nimcert.Mex] at merge. *)
@@ -896,20 +902,30 @@ Qed.
 
 (** The statement exported for a certificate: (n, E) is a tree, W is a
     non-empty set of its vertices, and nim(DNG(S, W)) = k on its vertex
-    geometry, S = [0 .. n-1]. *)
-Definition NimDNG (k : nat) : Prop := IsTree /\ WinOk /\ Nim [] k.
+    geometry, S = [0 .. n-1], τ the smallest convex set (subtree) containing
+    the chosen points. *)
+Definition NimDNG (k : nat) : Prop := IsTree /\ WinOk /\ NimH Tau [] k.
+
+(** The three boolean tests of the tree and W. *)
+Definition game_ok_b : bool := is_tree_b && win_ok_b && unique_b.
 
 Theorem nim_dng_by_computation k :
-  is_tree_b && win_ok_b = true -> nim_memo = k -> NimDNG k.
+  game_ok_b = true -> nim_memo = k -> NimDNG k.
 Proof.
-  intros Ht Hk. apply andb_true_iff in Ht. destruct Ht as [Ht Hw].
+  intros Hg Hk. unfold game_ok_b in Hg. rewrite !andb_true_iff in Hg.
+  destruct Hg as [[Ht Hw] Hu].
   assert (Hok : edges_ok).
   { apply edges_ok_b_sound. unfold is_tree_b in Ht. rewrite !andb_true_iff in Ht. tauto. }
-  split; [now apply is_tree_b_sound|split; [now apply win_ok_b_sound|]].
-  subst k. rewrite nim_memo_eq by exact Hok. now apply nim_exec_sound.
+  assert (Htree : IsTree) by now apply is_tree_b_sound.
+  split; [exact Htree|split; [now apply win_ok_b_sound|]].
+  apply (Nim_transfer Hull Tau).
+  - intros A v HA. now apply Hull_iff_Tau.
+  - intros a [].
+  - subst k. rewrite nim_memo_eq by exact Hok. now apply nim_exec_sound.
 Qed.
 
 End Semantics.
 
 Print Assumptions nim_dng_by_computation.
 Print Assumptions Nim_unique.
+Print Assumptions Hull_iff_Tau.
