@@ -143,7 +143,7 @@ Definition Tau (A : list nat) (v : nat) : Prop :=
 
 (** The same hull described by paths: v lies on a path between two (not
     necessarily distinct) points of A.  [Hull_iff_Tau] shows that the two
-    agree on trees (checked per tree by computation, see [unique_paths]). *)
+    agree on trees (given unique paths, checked per tree by [unique_b]). *)
 Definition Hull (A : list nat) (v : nat) : Prop :=
   exists a b p, In a A /\ In b A /\ path a b p /\ In v p.
 
