@@ -22,78 +22,126 @@
 
 use crate::avoidance::tree::Tree;
 use nimcert_check::format::{AvoidanceClaim, AvoidanceGeometry, Certificate, Claim};
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
-/// The largest tree exported. The Coq evaluator visits every legal position
-/// of DNG(S, W) once, up to 2^(n − 1) of them: at 14 vertices and W one leaf
-/// (8,192 positions) `coqc` takes about 10 s.
-pub const MAX_TREE_VERTICES: u32 = 14;
+/// The default bound on the tree's order. `coqc` evaluates every legal
+/// position of DNG(S, W) once, up to 2^n of them; at 14 vertices it took
+/// 5 s of CPU with W one leaf (8,192 positions) and 37 s with W six leaves
+/// (measured on the shared 2-core machine, `/usr/bin/time`).
+pub const DEFAULT_MAX_TREE_VERTICES: u32 = 14;
+
+/// Why a certificate was not exported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExportError {
+    /// Not a tree-vertex `Avoidance` certificate, or not a valid one (the
+    /// edges do not form a tree, W is empty or outside the vertices).
+    Unsupported(String),
+    /// The tree has more vertices than the caller's limit.
+    TooLarge {
+        /// The tree's order.
+        vertices: u32,
+        /// The limit it exceeds.
+        max: u32,
+    },
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExportError::Unsupported(why) => f.write_str(why),
+            ExportError::TooLarge { vertices, max } => write!(
+                f,
+                "the tree has {vertices} vertices, over the limit of {max} for the Coq export \
+                 (Coq evaluates up to 2^{vertices} positions)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+/// A tree's edge list, as in the certificate.
+type Edges = [(u32, u32)];
+
+fn unsupported(why: impl Into<String>) -> ExportError {
+    ExportError::Unsupported(why.into())
+}
 
 /// The Coq file proving the nim number claimed by a tree-vertex
-/// `Avoidance` certificate, or why the certificate cannot be exported
-/// (another claim kind or geometry, not a tree, W empty or not inside S,
-/// more than [`MAX_TREE_VERTICES`] vertices).
-pub fn tree_vertices_to_coq(certificate: &Certificate) -> Result<String, String> {
+/// `Avoidance` certificate whose tree has at most `max_vertices` vertices,
+/// or why the certificate cannot be exported.
+pub fn tree_vertices_to_coq(
+    certificate: &Certificate,
+    max_vertices: u32,
+) -> Result<String, ExportError> {
     let claim = match &certificate.claim {
         Claim::Avoidance(claim) => claim,
-        _ => return Err("not an Avoidance certificate".to_string()),
+        _ => return Err(unsupported("not an Avoidance certificate")),
     };
-    let (n, edges) = tree_of(claim)?;
+    let (n, edges) = tree_of(claim, max_vertices)?;
     check_win(&claim.win, n)?;
     Ok(coq_file(n, edges, &claim.win, claim.nim))
 }
 
 /// The tree of a `TreeVertices` claim, checked to be a tree on 0, …, n − 1
-/// with at most [`MAX_TREE_VERTICES`] vertices.
-fn tree_of(claim: &AvoidanceClaim) -> Result<(u32, &[(u32, u32)]), String> {
+/// with at most `max` vertices.
+fn tree_of(claim: &AvoidanceClaim, max: u32) -> Result<(u32, &Edges), ExportError> {
     let AvoidanceGeometry::TreeVertices { vertices, edges } = &claim.geometry else {
-        return Err("not a tree-vertex geometry (only TreeVertices is exported)".to_string());
+        return Err(unsupported(
+            "not a tree-vertex geometry (only TreeVertices is exported)",
+        ));
     };
     let n = *vertices;
     if n == 0 {
-        return Err("the tree has no vertices".to_string());
+        return Err(unsupported("the tree has no vertices"));
     }
-    if n > MAX_TREE_VERTICES {
-        return Err(format!(
-            "the tree has {n} vertices; the Coq export handles at most {MAX_TREE_VERTICES}"
-        ));
+    if n > max {
+        return Err(ExportError::TooLarge { vertices: n, max });
     }
     if let Some((a, b)) = edges.iter().find(|(a, b)| *a >= n || *b >= n) {
-        return Err(format!("edge ({a}, {b}) leaves the vertices 0..{n}"));
+        return Err(unsupported(format!(
+            "edge ({a}, {b}) leaves the vertices 0..{n}"
+        )));
     }
     if edges.len() + 1 != n as usize {
-        return Err(format!(
+        return Err(unsupported(format!(
             "{} edges on {n} vertices: a tree has {}",
             edges.len(),
             n - 1
-        ));
+        )));
     }
     if n > 1 {
         let list: Vec<(usize, usize)> = edges
             .iter()
             .map(|&(a, b)| (a as usize, b as usize))
             .collect();
-        Tree::from_edges(n as usize, &list).map_err(|e| e.to_string())?;
+        Tree::from_edges(n as usize, &list).map_err(|e| {
+            unsupported(format!(
+                "{e} (vertex names count from 1, certificate vertices from 0)"
+            ))
+        })?;
     }
     Ok((n, edges))
 }
 
 /// W must be a non-empty, strictly increasing subset of S = {0, …, n − 1}.
-fn check_win(win: &[u32], n: u32) -> Result<(), String> {
+fn check_win(win: &[u32], n: u32) -> Result<(), ExportError> {
     if win.is_empty() {
-        return Err("W is empty (DNG(S, W) needs W ≠ ∅)".to_string());
+        return Err(unsupported("W is empty (DNG(S, W) needs W ≠ ∅)"));
     }
     if let Some(w) = win.iter().find(|&&w| w >= n) {
-        return Err(format!("W contains {w}, not a vertex of the tree"));
+        return Err(unsupported(format!(
+            "W contains {w}, not a vertex of the tree"
+        )));
     }
     if win.windows(2).any(|p| p[0] >= p[1]) {
-        return Err("W is not strictly increasing".to_string());
+        return Err(unsupported("W is not strictly increasing"));
     }
     Ok(())
 }
 
 /// The text of the Coq file (only numbers from the certificate are written).
-fn coq_file(n: u32, edges: &[(u32, u32)], win: &[u32], nim: u32) -> String {
+fn coq_file(n: u32, edges: &Edges, win: &[u32], nim: u32) -> String {
     let edges = edges
         .iter()
         .map(|(a, b)| format!("({a}, {b})"))
@@ -138,49 +186,79 @@ mod tests {
     use super::*;
 
     fn corpus(name: &str) -> Certificate {
-        let path = format!(
-            "{}/certificates/avoidance/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        );
+        let path = format!("{}/certificates/{name}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).expect("corpus certificate");
         ron::from_str(&text).expect("a certificate")
     }
 
+    fn export(c: &Certificate) -> Result<String, ExportError> {
+        tree_vertices_to_coq(c, DEFAULT_MAX_TREE_VERTICES)
+    }
+
     #[test]
     fn corpus_tree_certificate_states_its_game_and_number() {
-        let text = tree_vertices_to_coq(&corpus("tree-vertices.ron")).expect("exported");
+        let text = export(&corpus("avoidance/tree-vertices.ron")).expect("exported");
         assert!(text.contains("Definition tree_n : nat := 6."));
         assert!(text.contains("[(0, 1); (1, 2); (1, 3); (3, 4); (3, 5)]"));
         assert!(text.contains("Definition win : list nat := [2; 4; 5]."));
         assert!(text.contains("NimDNG tree_n tree_edges win 1."));
+        assert!(text.contains("vm_cast_no_check (@eq_refl nat 1)"));
     }
 
     #[test]
-    fn other_geometries_and_bad_trees_are_refused() {
-        let with = |geometry: AvoidanceGeometry, win: Vec<u32>| {
-            let mut c = corpus("tree-vertices.ron");
+    fn other_claims_and_geometries_are_refused() {
+        let sequence = corpus("examples/1-3-5.sequence.ron");
+        assert!(export(&sequence)
+            .unwrap_err()
+            .to_string()
+            .contains("not an Avoidance"));
+        let affine = corpus("avoidance/affine-line.ron");
+        assert!(export(&affine)
+            .unwrap_err()
+            .to_string()
+            .contains("TreeVertices"));
+    }
+
+    #[test]
+    fn bad_trees_and_bad_w_are_refused() {
+        let with = |vertices: u32, edges: &[(u32, u32)], win: Vec<u32>| {
+            let mut c = corpus("avoidance/tree-vertices.ron");
             if let Claim::Avoidance(claim) = &mut c.claim {
-                claim.geometry = geometry;
+                claim.geometry = AvoidanceGeometry::TreeVertices {
+                    vertices,
+                    edges: edges.to_vec(),
+                };
                 claim.win = win;
             }
-            tree_vertices_to_coq(&c)
+            export(&c).map_err(|e| e.to_string())
         };
-        let tree = |vertices, edges: &[(u32, u32)]| AvoidanceGeometry::TreeVertices {
-            vertices,
-            edges: edges.to_vec(),
+        let refused = |r: Result<String, String>, why: &str| {
+            assert!(
+                r.as_ref().is_err_and(|e| e.contains(why)),
+                "{r:?}, not {why}"
+            );
         };
-        let edges = AvoidanceGeometry::TreeEdges {
-            vertices: 2,
-            edges: vec![(0, 1)],
-        };
-        assert!(with(edges, vec![0]).unwrap_err().contains("TreeVertices"));
-        assert!(with(tree(3, &[(0, 1), (1, 3)]), vec![0]).unwrap_err().contains("leaves"));
-        assert!(with(tree(3, &[(0, 1)]), vec![0]).unwrap_err().contains("a tree has 2"));
-        assert!(with(tree(3, &[(0, 1), (1, 0)]), vec![0]).is_err());
-        assert!(with(tree(2, &[(0, 1)]), vec![]).unwrap_err().contains("empty"));
-        assert!(with(tree(2, &[(0, 1)]), vec![2]).unwrap_err().contains("not a vertex"));
-        assert!(with(tree(2, &[(0, 1)]), vec![1, 0]).is_err());
-        assert!(with(tree(MAX_TREE_VERTICES + 1, &[]), vec![0]).unwrap_err().contains("at most"));
-        assert!(with(tree(1, &[]), vec![0]).is_ok());
+        refused(with(0, &[], vec![0]), "no vertices");
+        refused(with(3, &[(0, 1), (1, 3)], vec![0]), "leaves the vertices");
+        refused(with(3, &[(0, 1)], vec![0]), "a tree has 2");
+        refused(with(3, &[(0, 1), (1, 0)], vec![0]), "repeated");
+        refused(with(3, &[(0, 0), (1, 2)], vec![0]), "loop");
+        refused(with(2, &[(0, 1)], vec![]), "empty");
+        refused(with(2, &[(0, 1)], vec![2]), "not a vertex");
+        refused(with(2, &[(0, 1)], vec![1, 0]), "strictly increasing");
+        assert!(with(1, &[], vec![0]).is_ok());
+    }
+
+    #[test]
+    fn the_order_limit_is_the_callers() {
+        let c = corpus("avoidance/tree-vertices.ron");
+        assert_eq!(
+            tree_vertices_to_coq(&c, 5),
+            Err(ExportError::TooLarge {
+                vertices: 6,
+                max: 5
+            })
+        );
+        assert!(tree_vertices_to_coq(&c, 6).is_ok());
     }
 }
