@@ -157,6 +157,16 @@ Definition IsTree : Prop :=
   length E = n - 1 /\
   (forall u v, u < n -> v < n -> exists p, path u v p).
 
+(** Two sanity checks of τ: τ(∅) = ∅ and A ⊆ τ(A). *)
+Lemma Tau_empty v : ~ Tau [] v.
+Proof.
+  intros H. apply (H (fun _ => False)); [|intros a []].
+  split; [intros x []|intros u w []].
+Qed.
+
+Lemma Tau_extensive A a : In a A -> Tau A a.
+Proof. intros Ha K _ HK. auto. Qed.
+
 (** A legal move of DNG(S, W) from P, for a hull operator H (τ, or the
     equivalent [Hull]): an unchosen point x of S = [0 .. n-1] with
     W ⊄ H(x :: P). *)
@@ -905,6 +915,10 @@ Qed.
     geometry, S = [0 .. n-1], τ the smallest convex set (subtree) containing
     the chosen points. *)
 Definition NimDNG (k : nat) : Prop := IsTree /\ WinOk /\ NimH Tau [] k.
+
+(** The nim number is unique: [NimDNG k] names it. *)
+Theorem NimDNG_unique k k' : NimDNG k -> NimDNG k' -> k = k'.
+Proof. intros [_ [_ H]] [_ [_ H']]. exact (Nim_unique Tau [] k k' H H'). Qed.
 
 (** The three boolean tests of the tree and W. *)
 Definition game_ok_b : bool := is_tree_b && win_ok_b && unique_b.
