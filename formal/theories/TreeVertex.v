@@ -938,8 +938,125 @@ Proof.
   - subst k. rewrite nim_memo_eq by exact Hok. now apply nim_exec_sound.
 Qed.
 
+(** ** The family 𝓜 of maximal non-generating sets (optional check)
+
+    [MaximalFamily M]: every set of M is a maximal non-generating set (W ⊄ τ(m),
+    and adding any point of S generates), and every non-generating subset of S
+    lies inside a set of M.  Since subsets of non-generating sets are
+    non-generating (τ is monotone), M then holds every maximal non-generating
+    set (up to the order of its points). *)
+
+Definition NonGen (A : list nat) : Prop := ~ (forall w, In w W -> Tau A w).
+
+Definition Within (A : list nat) : Prop := forall a, In a A -> a < n.
+
+Definition MaximalNonGen (m : list nat) : Prop :=
+  Within m /\ NonGen m /\ (forall x, x < n -> ~ In x m -> ~ NonGen (x :: m)).
+
+Definition MaximalFamily (M : list (list nat)) : Prop :=
+  (forall m, In m M -> MaximalNonGen m) /\
+  (forall P, Within P -> NonGen P -> exists m, In m M /\ incl P m).
+
+Definition nongen_b (tw : list (list (nat * nat))) (A : list nat) : bool :=
+  negb (forallb (fun pw => hull_fast pw A) tw).
+
+Lemma nongen_b_spec A : IsTree -> unique_b = true -> Within A ->
+  (nongen_b (map (through all_paths) W) A = true <-> NonGen A).
+Proof.
+  intros Ht Hu HA. assert (Hok : edges_ok) by (destruct Ht as [_ [Hok _]]; exact Hok).
+  unfold nongen_b, NonGen. rewrite negb_true_iff, <- not_true_iff_false, forallb_forall.
+  split; intros Hn Hall; apply Hn.
+  - intros pw Hpw. apply in_map_iff in Hpw. destruct Hpw as [w [<- Hw]].
+    rewrite hull_fast_eq. apply hull_b_spec; auto. apply Hull_iff_Tau; auto.
+  - intros w Hw. apply Hull_iff_Tau; auto. apply hull_b_spec; auto.
+    rewrite <- hull_fast_eq. apply Hall. apply in_map. exact Hw.
+Qed.
+
+Fixpoint powerset (l : list nat) : list (list nat) :=
+  match l with
+  | [] => [[]]
+  | x :: l' => let r := powerset l' in map (cons x) r ++ r
+  end.
+
+Lemma powerset_complete l : forall P, incl P l -> exists Q, In Q (powerset l) /\ same_points P Q.
+Proof.
+  induction l as [|x l IH]; intros P HP.
+  - exists []. split; [left; reflexivity|]. intros y. split; [|intros []].
+    intros Hy. exact (HP y Hy).
+  - set (P' := filter (fun y => negb (Nat.eqb y x)) P).
+    assert (HP' : incl P' l).
+    { intros y Hy. unfold P' in Hy. apply filter_In in Hy. destruct Hy as [Hy Hne].
+      destruct (HP y Hy) as [<-|Hl]; auto. rewrite Nat.eqb_refl in Hne. discriminate. }
+    destruct (IH P' HP') as [Q' [HQ' Hs]].
+    assert (HP'iff : forall y, In y P' <-> In y P /\ y <> x).
+    { intros y. unfold P'. rewrite filter_In, negb_true_iff, Nat.eqb_neq. tauto. }
+    destruct (in_dec Nat.eq_dec x P) as [Hx|Hx].
+    + exists (x :: Q'). split.
+      * simpl. apply in_or_app. left. apply in_map. exact HQ'.
+      * intros y. simpl. rewrite <- (Hs y), HP'iff.
+        destruct (Nat.eq_dec x y) as [<-|Hne]; [tauto|]. split; [|tauto].
+        intros Hy. right. split; auto.
+    + exists Q'. split.
+      * simpl. apply in_or_app. right. exact HQ'.
+      * intros y. rewrite <- (Hs y), HP'iff. split; [|tauto]. intros Hy. split; auto.
+        intros ->. contradiction.
+Qed.
+
+Lemma NonGen_same A B : same_points A B -> NonGen A -> NonGen B.
+Proof.
+  intros Hs Hn Hall. apply Hn. intros w Hw K HK HA. apply (Hall w Hw K HK).
+  intros b Hb. apply HA. apply Hs. exact Hb.
+Qed.
+
+Definition within_b (A : list nat) : bool := forallb (fun a => Nat.ltb a n) A.
+
+Lemma within_b_sound A : within_b A = true -> Within A.
+Proof.
+  unfold within_b. rewrite forallb_forall. intros H a Ha. apply Nat.ltb_lt. auto.
+Qed.
+
+Definition incl_b (A B : list nat) : bool := forallb (fun a => tv_mem a B) A.
+
+Lemma incl_b_sound A B : incl_b A B = true -> incl A B.
+Proof.
+  unfold incl_b. rewrite forallb_forall. intros H a Ha. apply tv_mem_spec. auto.
+Qed.
+
+Definition maximal_b (M : list (list nat)) : bool :=
+  let tw := map (through all_paths) W in
+  forallb (fun m => within_b m && nongen_b tw m &&
+    forallb (fun x => tv_mem x m || negb (nongen_b tw (x :: m))) (seq 0 n)) M &&
+  forallb (fun P => negb (nongen_b tw P) || existsb (incl_b P) M) (powerset (seq 0 n)).
+
+Theorem maximal_family_by_computation M :
+  game_ok_b = true -> maximal_b M = true -> MaximalFamily M.
+Proof.
+  intros Hg HM. unfold game_ok_b in Hg. rewrite !andb_true_iff in Hg.
+  destruct Hg as [[Ht _] Hu]. apply is_tree_b_sound in Ht.
+  unfold maximal_b in HM. rewrite andb_true_iff, !forallb_forall in HM.
+  destruct HM as [Hmax Hcomp]. split.
+  - intros m Hm. specialize (Hmax m Hm). rewrite !andb_true_iff, forallb_forall in Hmax.
+    destruct Hmax as [[Hw Hng] Hx]. apply within_b_sound in Hw.
+    split; [exact Hw|split; [now apply nongen_b_spec|]].
+    intros x Hxn Hxm Hng'. specialize (Hx x (proj2 (in_seq n 0 x) (conj (Nat.le_0_l x) Hxn))).
+    apply tv_mem_false in Hxm. rewrite Hxm in Hx. simpl in Hx.
+    apply negb_true_iff in Hx. apply nongen_b_spec in Hng'; auto; [congruence|].
+    intros a [<-|Ha]; auto.
+  - intros P HP Hng.
+    destruct (powerset_complete (seq 0 n) P) as [Q [HQ Hs]].
+    { intros a Ha. apply in_seq. specialize (HP a Ha). lia. }
+    assert (HQw : Within Q) by (intros a Ha; apply HP; apply Hs; exact Ha).
+    specialize (Hcomp Q HQ). apply orb_true_iff in Hcomp. destruct Hcomp as [Hc|Hc].
+    + exfalso. apply negb_true_iff in Hc.
+      assert (HnQ : NonGen Q) by now apply (NonGen_same P).
+      apply (nongen_b_spec Q Ht Hu HQw) in HnQ. congruence.
+    + apply existsb_exists in Hc. destruct Hc as [m [Hm Hi]]. exists m. split; auto.
+      intros a Ha. apply (incl_b_sound Q m Hi). apply Hs. exact Ha.
+Qed.
+
 End Semantics.
 
 Print Assumptions nim_dng_by_computation.
 Print Assumptions Nim_unique.
 Print Assumptions Hull_iff_Tau.
+Print Assumptions maximal_family_by_computation.
