@@ -1,7 +1,7 @@
 (* Checked by `make -C formal assumptions`: each main theorem must print
    "Closed under the global context" (no axiom, no Admitted). The make target
    counts the Print Assumptions lines below. *)
-From Nimcert Require Import Mex Subtraction Period SequenceCheck PSetCheck Certificate.
+From Nimcert Require Import Mex Subtraction Period SequenceCheck PSetCheck Certificate TreeVertex.
 Print Assumptions Mex.mex_not_In.
 Print Assumptions Mex.mex_below_In.
 Print Assumptions Subtraction.G_is_nim_sequence.
@@ -10,3 +10,6 @@ Print Assumptions SequenceCheck.check_sequence_sound.
 Print Assumptions PSetCheck.check_pset_sound.
 Print Assumptions Certificate.check_sequence_cert_sound.
 Print Assumptions Certificate.check_pset_cert_sound.
+Print Assumptions TreeVertex.nim_dng_by_computation.
+Print Assumptions TreeVertex.maximal_family_by_computation.
+Print Assumptions TreeVertex.NimDNG_unique.

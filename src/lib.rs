@@ -124,9 +124,5 @@ pub mod pictures;
 pub mod range;
 pub mod subtraction;
 pub mod sweep;
-// Temporary (treecoq helper): the lead reconciles this with src/export/mod.rs.
-pub mod export {
-    pub mod tree_vertices;
-}
 
 pub use nimcert_check as check;

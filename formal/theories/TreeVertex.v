@@ -32,13 +32,13 @@
       paths) and [nim_memo n E W = k] give [NimDNG n E W k].  The exported
       certificate files apply it and leave the two computations to [vm_compute].
 
-    [tv_mex] and [tv_mem] are local; [tv_mex] is to be replaced by the shared
-    [Nimcert.Mex] at merge. *)
+    The mex is the shared [Nimcert.Mex]. *)
 
 From Coq Require Import List Arith Lia Bool PArith FMapPositive.
+From Nimcert Require Import Mex.
 Import ListNotations.
 
-(** ** mex (local; to be replaced by [Nimcert.Mex] at merge) *)
+(** ** Membership (the mex is [Nimcert.Mex]) *)
 
 Fixpoint tv_mem (x : nat) (l : list nat) : bool :=
   match l with
@@ -55,57 +55,6 @@ Qed.
 Lemma tv_mem_false x l : tv_mem x l = false <-> ~ In x l.
 Proof.
   rewrite <- tv_mem_spec. destruct (tv_mem x l); split; congruence.
-Qed.
-
-Fixpoint tv_mex_from (k fuel : nat) (l : list nat) : nat :=
-  match fuel with
-  | 0 => k
-  | S f => if tv_mem k l then tv_mex_from (S k) f l else k
-  end.
-
-(** The least natural number not in [l]. *)
-Definition tv_mex (l : list nat) : nat := tv_mex_from 0 (S (length l)) l.
-
-Lemma tv_mex_from_below k fuel l j :
-  k <= j < tv_mex_from k fuel l -> In j l.
-Proof.
-  revert k. induction fuel as [|f IH]; intros k Hj; simpl in Hj; [lia|].
-  destruct (tv_mem k l) eqn:Hk; [|lia].
-  destruct (Nat.eq_dec j k) as [->|Hne]; [now apply tv_mem_spec|].
-  apply (IH (S k)). lia.
-Qed.
-
-Lemma tv_mex_from_range k fuel l : k <= tv_mex_from k fuel l <= k + fuel.
-Proof.
-  revert k. induction fuel as [|f IH]; intros k; simpl; [lia|].
-  destruct (tv_mem k l); [specialize (IH (S k)); lia|lia].
-Qed.
-
-Lemma tv_mex_from_notin k fuel l :
-  tv_mex_from k fuel l < k + fuel -> ~ In (tv_mex_from k fuel l) l.
-Proof.
-  revert k. induction fuel as [|f IH]; intros k H; simpl in *; [lia|].
-  destruct (tv_mem k l) eqn:Hk.
-  - apply IH. lia.
-  - now apply tv_mem_false.
-Qed.
-
-Lemma tv_mex_below l j : j < tv_mex l -> In j l.
-Proof. intros H. apply (tv_mex_from_below 0 (S (length l))). unfold tv_mex in H. lia. Qed.
-
-Lemma tv_mex_notin l : ~ In (tv_mex l) l.
-Proof.
-  unfold tv_mex.
-  destruct (Nat.eq_dec (tv_mex_from 0 (S (length l)) l) (S (length l))) as [Heq|Hne].
-  - (* then 0 .. length l are all in l: impossible by counting *)
-    exfalso.
-    assert (Hincl : incl (seq 0 (S (length l))) l).
-    { intros j Hj. apply in_seq in Hj.
-      apply (tv_mex_from_below 0 (S (length l))). lia. }
-    apply NoDup_incl_length in Hincl; [|apply seq_NoDup].
-    rewrite seq_length in Hincl. lia.
-  - apply tv_mex_from_notin.
-    pose proof (tv_mex_from_range 0 (S (length l)) l). lia.
 Qed.
 
 (** ** Semantics *)
@@ -399,7 +348,7 @@ Definition move_b (ps : list (list nat)) (P : list nat) (x : nat) : bool :=
 Fixpoint nim_go (ps : list (list nat)) (fuel : nat) (P : list nat) : nat :=
   match fuel with
   | 0 => 0
-  | S f => tv_mex (map (fun x => nim_go ps f (x :: P)) (filter (move_b ps P) (seq 0 n)))
+  | S f => mex (map (fun x => nim_go ps f (x :: P)) (filter (move_b ps P) (seq 0 n)))
   end.
 
 (** The nim number of DNG(S, W), computed. *)
@@ -448,8 +397,8 @@ Proof.
       * now constructor.
       * intros a [<-|Ha]; auto.
       * simpl. lia.
-    + intros x Hx Heq. apply (tv_mex_notin L). rewrite <- Heq. auto.
-    + intros j Hj. apply tv_mex_below in Hj. unfold L in Hj.
+    + intros x Hx Heq. apply (mex_not_In L). rewrite <- Heq. auto.
+    + intros j Hj. apply mex_below_In in Hj. unfold L in Hj.
       apply in_map_iff in Hj. destruct Hj as [x [Hj Hx]].
       apply filter_In in Hx. destruct Hx as [Hx Hm]. apply in_seq in Hx.
       exists x. split; auto. apply move_b_spec in Hm; auto. lia.
@@ -611,7 +560,7 @@ Fixpoint memo_go (mv : list bool -> nat -> bool) (fuel : nat) (P : list nat) (t 
       | None =>
           let (vs, t') := thread (fun x => memo_go mv f (x :: P))
                                  (filter (mv cv) (seq 0 n)) t in
-          let v := tv_mex vs in (v, PositiveMap.add k v t')
+          let v := mex vs in (v, PositiveMap.add k v t')
       end
   end.
 

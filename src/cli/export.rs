@@ -5,6 +5,8 @@ use super::output::{in_new_dir, print, write_atomically};
 use super::CliError;
 use clap::{Args, Subcommand};
 use nimcert::export::coq::{self, Export};
+use nimcert::export::tree_vertices::{self, ExportError, DEFAULT_MAX_TREE_VERTICES};
+use nimcert_check::format::{AvoidanceGeometry, Claim};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -22,7 +24,9 @@ pub struct ExportArgs {
 enum Target {
     /// Write each `Sequence` or `PSet` certificate as a Coq file that states
     /// its claim about the game and proves it with the verified checker of
-    /// formal/ (docs/FORMAL.md).
+    /// formal/, and each tree-vertex `Avoidance` certificate as one that
+    /// proves its nim number and its 𝓜 by the verified exhaustive evaluator
+    /// (docs/FORMAL.md).
     ///
     /// One `.v` file per certificate, named after its path below the folder
     /// given, the folder's own name included (`a1/1-2-4.pset.ron` becomes
@@ -31,7 +35,9 @@ enum Target {
     /// FILE.v`: the file compiles exactly when the Coq checker accepts the
     /// certificate. Folders are searched for `*.ron` files (symbolic links
     /// to folders are not followed; `MANIFEST.ron` is skipped). Other claim
-    /// kinds (Avoidance, Periodic, PeriodicTable) are skipped and counted.
+    /// kinds (Periodic, PeriodicTable, Avoidance on other geometries) are
+    /// skipped and counted; a tree over --max-tree-vertices is refused
+    /// (exit 3).
     /// A file that does not parse as a certificate is an error (exit 2) and
     /// nothing is written.
     #[command(after_help = super::exit_status!())]
@@ -49,6 +55,10 @@ struct CoqArgs {
     /// Largest certificate file read, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_FILE_BYTES, value_name = "BYTES")]
     max_file_bytes: u64,
+    /// Largest tree exported (Coq evaluates up to 2^n positions: at 14
+    /// vertices up to about a minute of coqc).
+    #[arg(long, default_value_t = DEFAULT_MAX_TREE_VERTICES, value_name = "N")]
+    max_tree_vertices: u32,
 }
 
 pub fn run(args: ExportArgs) -> Result<ExitCode, CliError> {
@@ -92,8 +102,15 @@ fn coq_files(args: CoqArgs) -> Result<ExitCode, CliError> {
         let certificate = coq::parse(&text).map_err(|e| {
             CliError::input(format!("{}: not a certificate: {e}", input.path.display()))
         })?;
+        if let Some(text) = tree_file(&certificate, &input.path, args.max_tree_vertices)? {
+            files.push((format!("{}.v", input.module), text));
+            continue;
+        }
         match coq::export(&certificate, &input.path.display().to_string()) {
             Export::Coq(text) => files.push((format!("{}.v", input.module), text)),
+            Export::Skipped("Avoidance") => {
+                *skipped.entry("Avoidance off tree vertices").or_default() += 1
+            }
             Export::Skipped(kind) => *skipped.entry(kind).or_default() += 1,
             Export::Beyond(why) => {
                 return Err(CliError::input(format!("{}: {why}", input.path.display())))
@@ -112,7 +129,7 @@ fn coq_files(args: CoqArgs) -> Result<ExitCode, CliError> {
     };
     if files.is_empty() {
         return Err(CliError::input(format!(
-            "no Sequence or PSet certificate among the {} read{skipped_text}",
+            "no Sequence, PSet or tree-vertex certificate among the {} read{skipped_text}",
             inputs.len()
         )));
     }
@@ -128,6 +145,34 @@ fn coq_files(args: CoqArgs) -> Result<ExitCode, CliError> {
         args.out.display()
     ))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The Coq file of a tree-vertex `Avoidance` certificate (`None` for any
+/// other certificate).
+fn tree_file(
+    certificate: &nimcert_check::format::Certificate,
+    path: &Path,
+    max_vertices: u32,
+) -> Result<Option<String>, CliError> {
+    let Claim::Avoidance(claim) = &certificate.claim else {
+        return Ok(None);
+    };
+    if !matches!(claim.geometry, AvoidanceGeometry::TreeVertices { .. }) {
+        return Ok(None);
+    }
+    match tree_vertices::tree_vertices_to_coq(certificate, max_vertices) {
+        Ok(text) => Ok(Some(text)),
+        Err(ExportError::Unsupported(why)) => {
+            Err(CliError::input(format!("{}: {why}", path.display())))
+        }
+        Err(ExportError::TooLarge { vertices, max }) => Err(CliError::limit(
+            "--max-tree-vertices",
+            format!(
+                "{}: a tree on {vertices} vertices, more than {max}",
+                path.display()
+            ),
+        )),
+    }
 }
 
 /// Adds a file, or the `*.ron` files below a folder (sorted).
