@@ -41,7 +41,7 @@ fn exporter_bound_is_the_coq_bound() {
 }
 
 #[test]
-fn export_writes_one_file_per_sequence_or_pset_and_counts_the_rest() {
+fn export_writes_one_file_per_sequence_pset_or_tree_and_counts_the_rest() {
     let out = scratch("examples");
     let run = nimcert(&[
         "export",
@@ -61,13 +61,15 @@ fn export_writes_one_file_per_sequence_or_pset_and_counts_the_rest() {
     let sources = std::fs::read_dir(root().join("certificates/a1"))
         .unwrap()
         .count();
-    assert_eq!(files, sources);
+    // The a1 games, and the two tree-vertex certificates of avoidance/.
+    assert_eq!(files, sources + 2);
+    assert!(out.join("avoidance_tree_vertices.v").exists());
     assert!(
         stdout.contains(&format!("exported {files} certificates")),
         "{stdout}"
     );
     assert!(
-        stdout.contains("skipped") && stdout.contains("Avoidance"),
+        stdout.contains("skipped") && stdout.contains("Avoidance off tree vertices"),
         "{stdout}"
     );
     let text = std::fs::read_to_string(out.join("a1_1_2_4_sequence.v")).unwrap();
@@ -101,8 +103,28 @@ fn export_refuses_what_it_cannot_translate() {
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("beyond what the Coq checker decides"));
     // Only other claim kinds: exit 2.
-    let run = nimcert(&["export", "coq", "--out", out_arg, "certificates/avoidance"]);
+    let run = nimcert(&[
+        "export",
+        "coq",
+        "--out",
+        out_arg,
+        "certificates/avoidance/affine-line.ron",
+        "certificates/avoidance/tree-edges.ron",
+    ]);
     assert_eq!(run.status.code(), Some(2));
+    // A tree over the limit: exit 3, naming the flag that raises it.
+    let run = nimcert(&[
+        "export",
+        "coq",
+        "--out",
+        out_arg,
+        "--max-tree-vertices",
+        "2",
+        "certificates/avoidance/tree-vertices.ron",
+    ]);
+    assert_eq!(run.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("--max-tree-vertices"));
+    assert!(!out.exists());
     // An output folder that cannot be made: exit 4.
     let run = nimcert(&["export", "coq", "--out", "README.md/x", "certificates/a1"]);
     assert_eq!(run.status.code(), Some(4));
