@@ -553,14 +553,14 @@ pub(super) fn show_family(game: &Game, family: &[PointSet]) -> String {
 }
 
 /// The nim number of every position of a game by the mex rule (positions
-/// as masks, n ≤ 20): `None` for a generating (illegal) position. Options
-/// of a position are supersets with one more point, so the masks are
-/// visited from the largest down.
+/// as masks, n ≤ 20, tested without building a set per position): `None`
+/// for a generating (illegal) position. Options of a position are supersets
+/// with one more point, so the masks are visited from the largest down.
 pub(super) fn position_nims(game: &Game) -> Vec<Option<u32>> {
     let n = game.size();
     let mut nims: Vec<Option<u32>> = vec![None; 1 << n];
     for mask in (0..1u64 << n).rev() {
-        if game.generates(&PointSet::from_mask(n, mask)) {
+        if game.generates_mask(mask) {
             continue;
         }
         let options = (0..n)
