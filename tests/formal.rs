@@ -337,25 +337,35 @@ fn nimcheck(certificate: &Certificate) -> u8 {
 }
 
 /// The Coq checker's verdicts (0 accepted, 1 rejected, 3 beyond its bound),
-/// by `coqc` on files of many `Eval vm_compute` each.
+/// by `coqc` on files of many `Eval vm_compute` each, [`COQ_JOBS`] files
+/// compiled at once.
 fn coq_verdicts(cases: &[(String, Certificate)], dir: &Path) -> Vec<u8> {
+    const COQ_JOBS: usize = 2;
     let theories = root().join("formal/theories");
     let mut verdicts = vec![u8::MAX; cases.len()];
-    for (batch, chunk) in cases.chunks(500).enumerate() {
+    let size = cases.len().div_ceil(COQ_JOBS).max(1);
+    let mut running = Vec::new();
+    for (batch, chunk) in cases.chunks(size).enumerate() {
         let mut text = String::from(VERDICT_PRELUDE);
         for (i, (_, certificate)) in chunk.iter().enumerate() {
             let term = coq::verdict_term(&certificate.claim).expect("Sequence or PSet");
-            text += &format!("Eval vm_compute in ({}, {term}).\n", batch * 500 + i);
+            text += &format!("Eval vm_compute in ({}, {term}).\n", batch * size + i);
         }
         let file = dir.join(format!("verdicts{batch}.v"));
         std::fs::write(&file, text).unwrap();
-        let run = Command::new("coqc")
+        let child = Command::new("coqc")
             .arg("-Q")
             .arg(&theories)
             .arg("Nimcert")
             .arg(&file)
-            .output()
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
             .expect("coqc runs");
+        running.push(child);
+    }
+    for child in running {
+        let run = child.wait_with_output().expect("coqc runs");
         assert!(
             run.status.success(),
             "coqc: {}",
