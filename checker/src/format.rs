@@ -20,6 +20,9 @@
 //! version that can express its claim ([`Claim::format_version`]), so every
 //! certificate a version-1 checker could read is still written as version 1.
 //!
+//! Version 3 is version 2 plus [`Claim::Octal`], the nim-sequence of an
+//! octal (take-and-break) game, proved by the Octal Periodicity Theorem.
+//!
 //! See `checker/README.md` for one annotated example per claim kind.
 
 use serde::{Deserialize, Serialize};
@@ -28,9 +31,9 @@ use serde::{Deserialize, Serialize};
 pub const FORMAT_VERSION: u32 = 1;
 
 /// The newest format version this checker reads (version 1 plus
-/// `Periodic` and `PeriodicTable`). It reads every version from
-/// [`FORMAT_VERSION`] to this one.
-pub const LATEST_FORMAT_VERSION: u32 = 2;
+/// `Periodic` and `PeriodicTable` in version 2, plus `Octal` in version 3).
+/// It reads every version from [`FORMAT_VERSION`] to this one.
+pub const LATEST_FORMAT_VERSION: u32 = 3;
 
 /// One certificate: a claim with where it came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,6 +116,8 @@ pub enum Claim {
     /// (Format 2.) Many `Periodic` claims in one certificate, one per line
     /// of a compact table.
     PeriodicTable(PeriodicTableClaim),
+    /// (Format 3.) The whole nim-sequence of an octal game 0.d1d2…dt.
+    Octal(OctalClaim),
 }
 
 impl Claim {
@@ -121,6 +126,7 @@ impl Claim {
         match self {
             Claim::Sequence(_) | Claim::PSet(_) | Claim::Avoidance(_) => FORMAT_VERSION,
             Claim::Periodic(_) | Claim::PeriodicTable(_) => 2,
+            Claim::Octal(_) => 3,
         }
     }
 
@@ -132,6 +138,7 @@ impl Claim {
             Claim::Avoidance(_) => "Avoidance",
             Claim::Periodic(_) => "Periodic",
             Claim::PeriodicTable(_) => "PeriodicTable",
+            Claim::Octal(_) => "Octal",
         }
     }
 }
@@ -189,6 +196,36 @@ pub struct PeriodicClaim {
 pub struct PeriodicTableClaim {
     /// The games, one a line.
     pub games: String,
+}
+
+/// Claim (format 3): the nim-sequence G of the octal game `code` has least
+/// pre-period `preperiod` (q), least period `period` (p), and values
+/// `values` on [0, q + p); beyond that, G(n) = values[q + (n − q) mod p].
+///
+/// The game: from a heap of n tokens a move removes k tokens, 1 ≤ k ≤ t,
+/// where the digit d_k of `code` = "0.d1d2…dt" allows it to leave no heap
+/// (bit 1 of d_k, only when n = k), one non-empty heap (bit 2, n > k) or two
+/// non-empty heaps (bit 4, n − k ≥ 2, split any way). The checker computes
+/// G on [0, 2q + 2p + t) by the mex rule and proves periodicity by the Octal
+/// Periodicity Theorem of Guy and Smith (see `crate::octal`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OctalClaim {
+    /// The code "0.d1d2…dt": `0.` then t ≥ 1 octal digits, the last one
+    /// non-zero (so t is the largest number of tokens a move removes).
+    pub code: String,
+    /// q, the least pre-period.
+    pub preperiod: u64,
+    /// p, the least period.
+    pub period: u64,
+    /// G(n) for n in [0, q + p).
+    pub values: Vec<u32>,
+    /// One witness per prime r dividing p, in increasing order of r: a
+    /// position n ≥ q with G(n) ≠ G(n + p/r).
+    pub period_witnesses: Vec<PeriodWitness>,
+    /// When q > 0: the position q − 1, where G(q − 1) ≠ G(q − 1 + p).
+    /// `None` exactly when q = 0.
+    pub preperiod_witness: Option<u64>,
 }
 
 /// Witness that p/r is not a period, for a prime r dividing p.

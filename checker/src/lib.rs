@@ -34,6 +34,7 @@ pub mod limits;
 mod mex;
 mod moves;
 mod number;
+pub mod octal;
 pub mod periodic;
 pub mod pset;
 pub mod sequence;
@@ -219,6 +220,7 @@ pub fn check_certificate(certificate: &Certificate, limits: &Limits) -> Verdict 
             Claim::Avoidance(claim) => avoidance::check(claim, limits),
             Claim::Periodic(claim) => periodic::check(claim, limits),
             Claim::PeriodicTable(claim) => periodic::check_table(claim, limits),
+            Claim::Octal(claim) => octal::check(claim, limits),
         },
     };
     match verdict {
@@ -258,6 +260,7 @@ fn admit(certificate: &Certificate, limits: &Limits) -> Result<(), Failure> {
         Claim::Avoidance(claim) => avoidance::admit(claim, limits),
         Claim::Periodic(claim) => periodic::admit(claim, limits),
         Claim::PeriodicTable(claim) => periodic::admit_table(claim, limits),
+        Claim::Octal(claim) => octal::admit(claim, limits),
     }
 }
 
