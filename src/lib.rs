@@ -120,6 +120,7 @@ pub mod engine;
 pub mod export;
 pub mod io;
 pub mod moves;
+pub mod octal;
 pub mod pictures;
 pub mod range;
 pub mod subtraction;

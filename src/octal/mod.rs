@@ -1,0 +1,12 @@
+//! Octal (take-and-break) games beyond the two papers (issue 14): the
+//! rules ([`code`]), the nim-sequence by the mex rule, directly and by rare
+//! values ([`values`]), the least pre-period and period proved by the Octal
+//! Periodicity Theorem ([`period`]), and the published claims that
+//! `nimcert audit` checks ([`published`]).
+
+pub mod code;
+pub mod period;
+pub mod values;
+
+pub use code::OctalCode;
+pub use values::{Method, OctalSequence};

@@ -1,0 +1,198 @@
+//! The least pre-period and period of an octal game, proved by the Octal
+//! Periodicity Theorem.
+//!
+//! **Theorem** (Guy and Smith 1956; Winning Ways, ch. 4). Let G be the
+//! nim-sequence of the octal game 0.d1…dt. If G(n + p) = G(n) for all n with
+//! q ≤ n < 2q + p + t, then G(n + p) = G(n) for all n ≥ q.
+//!
+//! *Proof.* Induction on n ≥ 2q + p + t. A heap of n + p > t cannot be taken
+//! whole. Leaving one heap: n + p − k ↔ n − k, and n − k ≥ q, so
+//! G(n + p − k) = G(n − k). Leaving two: a split (a, b) of n + p − k with
+//! a ≤ b has b ≥ (n + p − k)/2 ≥ q + p, so G(b) = G(b − p) and (a, b − p)
+//! is a split of n − k; a split (a, b') of n − k with a ≤ b' has
+//! b' ≥ (n − k)/2 ≥ q, so (a, b' + p) is a split of n + p − k with the
+//! same value. The option values of n + p and n are the same set.
+//!
+//! So G on [0, 2q + 2p + t) decides it. [`find_period`] returns the least
+//! p for which some q passes, with the least such q: that is the least
+//! period and least pre-period of G (a p that passes is a true period, so a
+//! multiple of the least period p*; every multiple m·p* has the same least
+//! pre-period q*, because G(q* − 1 + m·p*) = G(q* − 1 + p*) ≠ G(q* − 1); so
+//! when m·p* passes, p* passes too, with q*).
+
+use super::code::OctalCode;
+use super::values::{Method, OctalSequence};
+
+/// A solved octal game: least pre-period q, least period p, and G on
+/// [0, 2q + 2p + t), the prefix the theorem needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OctalSolution {
+    pub code: OctalCode,
+    pub preperiod: u64,
+    pub period: u64,
+    pub values: Vec<u32>,
+}
+
+impl OctalSolution {
+    /// G(n) for any n (by the period beyond the computed prefix).
+    pub fn value(&self, n: u64) -> u32 {
+        let (q, p) = (self.preperiod, self.period);
+        let i = if n < self.values.len() as u64 {
+            n
+        } else {
+            q + (n - q) % p
+        };
+        self.values[i as usize]
+    }
+
+    /// 2q + 2p + t: the positions the theorem looks at.
+    pub fn proof_length(&self) -> u64 {
+        2 * self.preperiod + 2 * self.period + self.code.t()
+    }
+
+    /// For each prime r | p, the least n ≥ q with G(n) ≠ G(n + p/r).
+    pub fn period_witnesses(&self) -> Vec<(u64, u64)> {
+        let (q, p) = (self.preperiod, self.period);
+        crate::engine::outcome::prime_factors(p)
+            .into_iter()
+            .map(|r| {
+                let w = (q..q + p)
+                    .find(|&n| self.value(n) != self.value(n + p / r))
+                    .expect("p is the least period, so p/r is not a period from q");
+                (r, w)
+            })
+            .collect()
+    }
+}
+
+/// What a bounded search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OctalOutcome {
+    /// Periodic, with the proof's prefix.
+    Periodic(OctalSolution),
+    /// No (q, p) passes the theorem with G on [0, `below`): nothing is
+    /// claimed, neither a period nor its absence.
+    NoPeriodBelow { below: u64, rare: usize },
+    /// The work bound was reached after `computed` positions.
+    WorkLimit { computed: u64 },
+}
+
+/// The least (p, q) that passes the theorem on `g` (G on [0, N)), if any:
+/// the least p ≥ 1, and for it the least q, with 2q + 2p + t ≤ N and
+/// G(n + p) = G(n) for q ≤ n < N − p.
+pub fn find_period(g: &[u32], t: u64) -> Option<(u64, u64)> {
+    let n = g.len() as u64;
+    let mut p = 1;
+    while 2 * p + t <= n {
+        // The least q with G(m + p) = G(m) for q ≤ m < N − p: scan down
+        // from the top to the first mismatch.
+        let q = (0..n - p)
+            .rev()
+            .find(|&m| g[m as usize] != g[(m + p) as usize])
+            .map_or(0, |m| m + 1);
+        if 2 * q + 2 * p + t <= n {
+            return Some((q, p));
+        }
+        p += 1;
+    }
+    None
+}
+
+/// Computes G of `code` until the theorem proves a period, up to `max_n`
+/// positions and `max_work` pairs. The theorem is tried each time the
+/// prefix grows by a quarter, and at `max_n`.
+pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> OctalOutcome {
+    let mut sequence = OctalSequence::new(code, method);
+    let t = code.t();
+    let mut checkpoint = (4 * t + 16).min(max_n);
+    loop {
+        if !sequence.extend_to(checkpoint as usize, max_work) {
+            return OctalOutcome::WorkLimit {
+                computed: sequence.values().len() as u64,
+            };
+        }
+        if let Some((q, p)) = find_period(sequence.values(), t) {
+            let mut values = sequence.values().to_vec();
+            values.truncate((2 * q + 2 * p + t) as usize);
+            return OctalOutcome::Periodic(OctalSolution {
+                code: code.clone(),
+                preperiod: q,
+                period: p,
+                values,
+            });
+        }
+        if checkpoint >= max_n {
+            return OctalOutcome::NoPeriodBelow {
+                below: max_n,
+                rare: sequence.rare_count(),
+            };
+        }
+        checkpoint = (checkpoint + checkpoint / 4).min(max_n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solved(code: &OctalCode, method: Method) -> Option<OctalSolution> {
+        match solve(code, method, 1 << 13, u64::MAX) {
+            OctalOutcome::Periodic(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn kayles_and_dawsons_chess_have_their_published_periods() {
+        // OEIS A002186 (Kayles, 0.77): period 12, last exception at n = 70;
+        // OEIS A002187 (Dawson's chess, 0.137): period 34, last exception
+        // at n = 51 (Winning Ways, ch. 4). Dawson's Kayles 0.07 is 0.137
+        // shifted by one heap, so its last exception is at 52.
+        let game = |code: &str| {
+            let s = solved(&OctalCode::parse(code).unwrap(), Method::Rare).unwrap();
+            (s.preperiod, s.period)
+        };
+        assert_eq!(game("0.77"), (71, 12));
+        assert_eq!(game("0.137"), (52, 34));
+        assert_eq!(game("0.07"), (53, 34));
+    }
+
+    #[test]
+    fn the_found_period_holds_far_beyond_the_proof() {
+        let codes = OctalCode::all_of_length(1).chain(OctalCode::all_of_length(2));
+        for code in codes {
+            let Some(s) = solved(&code, Method::Rare) else {
+                continue;
+            };
+            assert_eq!(solved(&code, Method::Direct).as_ref(), Some(&s), "{code}");
+            let far = super::super::values::nim_sequence(&code, Method::Direct, 3 * s.values.len() + 200);
+            for (n, &v) in far.iter().enumerate() {
+                assert_eq!(s.value(n as u64), v, "{code} at {n}");
+            }
+            // Least: no smaller period from q, no smaller q for p.
+            let (q, p) = (s.preperiod, s.period);
+            assert_eq!(s.period_witnesses().len(), crate::engine::outcome::prime_factors(p).len());
+            if q > 0 {
+                assert_ne!(s.value(q - 1), s.value(q - 1 + p), "{code}");
+            }
+        }
+    }
+
+    #[test]
+    fn officers_gets_no_period() {
+        let officers = OctalCode::parse("0.6").unwrap();
+        assert!(matches!(
+            solve(&officers, Method::Rare, 20_000, u64::MAX),
+            OctalOutcome::NoPeriodBelow { below: 20_000, .. }
+        ));
+    }
+
+    #[test]
+    fn the_work_bound_stops_the_search() {
+        let officers = OctalCode::parse("0.6").unwrap();
+        assert!(matches!(
+            solve(&officers, Method::Direct, 1 << 20, 1_000_000),
+            OctalOutcome::WorkLimit { .. }
+        ));
+    }
+}

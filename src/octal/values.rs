@@ -1,0 +1,411 @@
+//! The nim-sequence G(n) of an octal game, by the mex rule, two ways.
+//!
+//! G(n) = mex of the option values of a heap of n (Winning Ways, ch. 4):
+//! 0 for taking a whole heap of k (bit 1 of d_k), G(n − k) for leaving one
+//! heap (bit 2), and G(a) ⊕ G(n − k − a) for 1 ≤ a ≤ (n − k)/2 for leaving
+//! two (bit 4).
+//!
+//! - [`Method::Direct`] lists every option: about (n − k)/2 pairs for each
+//!   splitting digit, so O(n²) for the sequence up to n.
+//! - [`Method::Rare`] uses the *sparse space* of the sequence (Winning Ways,
+//!   ch. 4, "Sparse space spells speed"; A. Flammenkamp's tables). A bit
+//!   mask m and a position parity split the positions into *rare* ones
+//!   (class 0) and *common* ones (class 1), where
+//!   class(n) = π(G(n)) ⊕ e·((n + f) mod 2), π(v) = parity of the 1-bits of
+//!   v ∧ m. Since π(x ⊕ y) = π(x) ⊕ π(y) and (a + f) + (b + f) ≡ a + b, a
+//!   split a + b = s has π(G(a) ⊕ G(b)) = class(a) ⊕ class(b) ⊕ e·(s mod 2).
+//!   So the option values of parity P_s = 1 ⊕ e·(s mod 2) come **only** from
+//!   pairs with exactly one rare heap: listing the pairs (r, s − r) over the
+//!   rare positions r gives every one of them. A value v of the other
+//!   parity is an option only through a pair of one class, and is searched
+//!   for pair by pair, stopping at the first hit. When few positions are
+//!   rare this costs O(#rare) per position plus the searches, which end
+//!   early for every value but the mex.
+//!
+//!   The result is the mex of the option values whichever mask is chosen:
+//!   the mask only decides what is listed and what is searched, never what
+//!   counts as an option. The mask is chosen from the values computed so
+//!   far (the one with the fewest rare positions in the last window), and
+//!   chosen again as the sequence grows; with many rare positions a
+//!   position is computed directly.
+//!
+//! Both methods count their work (pairs looked at) so a caller can stop at
+//! a bound.
+
+use super::code::OctalCode;
+
+/// How G is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// Every option listed: O(n) pairs per position.
+    Direct,
+    /// Rare values (sparse space): the pairs with a rare heap listed,
+    /// the others searched.
+    Rare,
+}
+
+/// The first position computed by the sparse-space method; the mask is
+/// chosen from the values before it.
+const WARM_UP: usize = 256;
+/// The mask is chosen from at most this many of the latest values.
+const MASK_WINDOW: usize = 4096;
+/// Masks are tried up to this many bits.
+const MASK_BITS: u32 = 12;
+
+/// The moves of one heap size, by what they leave.
+#[derive(Clone, Debug)]
+struct Rules {
+    take_all: Vec<usize>,
+    leave_one: Vec<usize>,
+    leave_two: Vec<usize>,
+}
+
+/// Option values seen, as stamps: `seen[v] == stamp` means v is an option.
+#[derive(Clone, Debug, Default)]
+struct Marks {
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+impl Marks {
+    /// Starts a new position whose option values are below `bound`.
+    fn clear(&mut self, bound: usize) {
+        if self.seen.len() < bound {
+            self.seen.resize(bound, 0);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+    }
+
+    fn mark(&mut self, v: u32) {
+        self.seen[v as usize] = self.stamp;
+    }
+
+    fn has(&self, v: u32) -> bool {
+        self.seen[v as usize] == self.stamp
+    }
+}
+
+/// A mask and a position parity: class(n) = π(G(n)) ⊕ e·((n + f) mod 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Sparse {
+    mask: u32,
+    /// e·… : `None` for e = 0, `Some(f)` for e = 1 with offset f.
+    domain: Option<u32>,
+}
+
+impl Sparse {
+    fn parity(&self, v: u32) -> u32 {
+        (v & self.mask).count_ones() & 1
+    }
+
+    fn class(&self, n: usize, v: u32) -> u32 {
+        let shift = self.domain.map_or(0, |f| (n as u32).wrapping_add(f) & 1);
+        self.parity(v) ^ shift
+    }
+
+    /// P_s: the parity of the values that only mixed pairs give for a split
+    /// of s.
+    fn mixed_parity(&self, s: usize) -> u32 {
+        1 ^ (self.domain.is_some() as u32 & s as u32 & 1)
+    }
+}
+
+/// The nim-sequence of one octal game, extended on demand.
+#[derive(Clone, Debug)]
+pub struct OctalSequence {
+    rules: Rules,
+    method: Method,
+    values: Vec<u32>,
+    /// 2^B with every value below it (so every XOR of values too).
+    bound: usize,
+    marks: Marks,
+    sparse: Option<Sparse>,
+    /// The rare positions ≥ 1, increasing.
+    rare: Vec<usize>,
+    /// When to choose the mask again.
+    next_choice: usize,
+    work: u64,
+}
+
+impl OctalSequence {
+    /// The sequence of `code`, empty, to be computed by `method`.
+    pub fn new(code: &OctalCode, method: Method) -> Self {
+        let to_usize = |ks: Vec<u64>| ks.into_iter().map(|k| k as usize).collect();
+        OctalSequence {
+            rules: Rules {
+                take_all: to_usize(code.take_all()),
+                leave_one: to_usize(code.leave_one()),
+                leave_two: to_usize(code.leave_two()),
+            },
+            method,
+            values: Vec::new(),
+            bound: 1,
+            marks: Marks::default(),
+            sparse: None,
+            rare: Vec::new(),
+            next_choice: WARM_UP,
+            work: 0,
+        }
+    }
+
+    /// G(0), …, G(n − 1) for the n computed so far.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// Pairs looked at so far (plus one per position).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// The number of rare positions under the current mask (0 for the
+    /// direct method).
+    pub fn rare_count(&self) -> usize {
+        self.rare.len()
+    }
+
+    /// Computes G up to position `n` (exclusive), or stops when the work
+    /// passes `max_work` (returning false; the values so far are kept).
+    pub fn extend_to(&mut self, n: usize, max_work: u64) -> bool {
+        self.values.reserve(n.saturating_sub(self.values.len()));
+        while self.values.len() < n {
+            if self.work > max_work {
+                return false;
+            }
+            self.push_next();
+        }
+        true
+    }
+
+    /// Computes the next value.
+    fn push_next(&mut self) {
+        let n = self.values.len();
+        if self.method == Method::Rare && n >= self.next_choice {
+            self.choose_mask();
+            self.next_choice = n.saturating_mul(4);
+        }
+        // Every option value is an XOR of values below `bound`, so below it;
+        // the mex is at most `bound`.
+        self.marks.clear(self.bound + 1);
+        self.mark_single_heaps(n);
+        let v = match self.sparse {
+            Some(sparse) if self.rare.len() * 4 < n => self.mex_sparse(n, sparse),
+            _ => self.mex_direct(n),
+        };
+        self.work += 1;
+        self.values.push(v);
+        while v as usize >= self.bound {
+            self.bound *= 2;
+        }
+        if let Some(sparse) = self.sparse {
+            if n >= 1 && sparse.class(n, v) == 0 {
+                self.rare.push(n);
+            }
+        }
+    }
+
+    /// Marks 0 for taking a whole heap and G(n − k) for leaving one.
+    fn mark_single_heaps(&mut self, n: usize) {
+        if self.rules.take_all.contains(&n) {
+            self.marks.mark(0);
+        }
+        for &k in &self.rules.leave_one {
+            if n > k {
+                self.marks.mark(self.values[n - k]);
+            }
+        }
+    }
+
+    /// The splits of n: s = n − k ≥ 2 for each splitting k.
+    fn splits(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
+        self.rules
+            .leave_two
+            .iter()
+            .filter(move |&&k| n >= k + 2)
+            .map(move |&k| n - k)
+    }
+
+    fn mex(&self) -> u32 {
+        (0..).find(|&v| !self.marks.has(v)).expect("the mex is at most bound")
+    }
+
+    /// [`Method::Direct`]: every pair of every split.
+    fn mex_direct(&mut self, n: usize) -> u32 {
+        let g = &self.values;
+        let mut work = 0;
+        for k in &self.rules.leave_two {
+            if n < k + 2 {
+                continue;
+            }
+            let s = n - k;
+            for a in 1..=s / 2 {
+                self.marks.seen[(g[a] ^ g[s - a]) as usize] = self.marks.stamp;
+            }
+            work += (s / 2) as u64;
+        }
+        self.work += work;
+        self.mex()
+    }
+
+    /// [`Method::Rare`]: the pairs with a rare heap listed; then for each
+    /// candidate v from 0 up that is not yet an option, the pairs of the
+    /// splits that could still give v are scanned (marking every value they
+    /// give) until v turns up or the splits run out, in which case v is the
+    /// mex. One cursor per split, so no pair is looked at twice.
+    fn mex_sparse(&mut self, n: usize, sparse: Sparse) -> u32 {
+        let mut cursors: Vec<(usize, usize)> = self.splits(n).map(|s| (s, 1)).collect();
+        let g = &self.values;
+        for &(s, _) in &cursors {
+            for &r in self.rare.iter().take_while(|&&r| r < s) {
+                self.marks.seen[(g[r] ^ g[s - r]) as usize] = self.marks.stamp;
+                self.work += 1;
+            }
+        }
+        let mut v = 0u32;
+        loop {
+            if !self.marks.has(v) && !self.scan_for(&mut cursors, sparse, v) {
+                return v;
+            }
+            v += 1;
+        }
+    }
+
+    /// Advances the cursors of the splits s whose listed pairs could miss
+    /// `v` (π(v) ≠ P_s; for the others every option of v's parity is
+    /// listed), a pair of each in turn, marking each pair's value, until
+    /// `v` is marked. Whether it was.
+    fn scan_for(&mut self, cursors: &mut [(usize, usize)], sparse: Sparse, v: u32) -> bool {
+        let g = &self.values;
+        let stamp = self.marks.stamp;
+        let mut open = true;
+        while open {
+            open = false;
+            for (s, a) in cursors.iter_mut() {
+                if *a > *s / 2 || sparse.parity(v) == sparse.mixed_parity(*s) {
+                    continue;
+                }
+                let x = g[*a] ^ g[*s - *a];
+                self.marks.seen[x as usize] = stamp;
+                *a += 1;
+                self.work += 1;
+                if x == v {
+                    return true;
+                }
+                open = true;
+            }
+        }
+        false
+    }
+
+    /// Chooses the mask and parity with the fewest rare positions among the
+    /// latest values, and lists the rare positions under it.
+    fn choose_mask(&mut self) {
+        let n = self.values.len();
+        let window = n.saturating_sub(MASK_WINDOW).max(n / 2)..n;
+        let mut seen: Vec<(u32, u32)> = window
+            .clone()
+            .map(|i| (self.values[i], (i & 1) as u32))
+            .collect();
+        seen.sort_unstable();
+        let mut histogram: Vec<((u32, u32), usize)> = Vec::new();
+        for key in seen {
+            match histogram.last_mut() {
+                Some((last, count)) if *last == key => *count += 1,
+                _ => histogram.push((key, 1)),
+            }
+        }
+        let bits = (32 - (self.bound as u32).leading_zeros()).min(MASK_BITS);
+        // With splitting digits of both parities a position parity makes
+        // P_s differ between the splits of one heap, so that some split
+        // must be searched for every value: use the value parity alone.
+        let split_parities = self.rules.leave_two.iter().map(|k| k & 1);
+        let domains: &[Option<u32>] = if split_parities.clone().min() == split_parities.max() {
+            &[None, Some(0), Some(1)]
+        } else {
+            &[None]
+        };
+        let mut best: Option<(usize, Sparse)> = None;
+        for mask in 1..(1u32 << bits) {
+            for &domain in domains {
+                let sparse = Sparse { mask, domain };
+                let rare: usize = histogram
+                    .iter()
+                    .filter(|((v, odd), _)| sparse.class(*odd as usize, *v) == 0)
+                    .map(|(_, count)| count)
+                    .sum();
+                if best.is_none_or(|(fewest, _)| rare < fewest) {
+                    best = Some((rare, sparse));
+                }
+            }
+        }
+        self.sparse = best.map(|(_, sparse)| sparse);
+        self.rare.clear();
+        if let Some(sparse) = self.sparse {
+            self.rare
+                .extend((1..n).filter(|&i| sparse.class(i, self.values[i]) == 0));
+        }
+        self.work += n as u64;
+    }
+}
+
+/// G(0), …, G(n − 1) of `code` by `method`, with no bound on the work.
+pub fn nim_sequence(code: &OctalCode, method: Method, n: usize) -> Vec<u32> {
+    let mut sequence = OctalSequence::new(code, method);
+    sequence.extend_to(n, u64::MAX);
+    sequence.values
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The mex rule read off the definition: every option of every move.
+    fn naive(code: &OctalCode, n: usize) -> Vec<u32> {
+        let d = code.digits();
+        let mut g: Vec<u32> = Vec::new();
+        for h in 0..n {
+            let mut options = Vec::new();
+            for k in 1..=d.len() {
+                let digit = d[k - 1];
+                if digit & 1 != 0 && h == k {
+                    options.push(0);
+                }
+                if digit & 2 != 0 && h > k {
+                    options.push(g[h - k]);
+                }
+                if digit & 4 != 0 && h >= k + 2 {
+                    for a in 1..h - k {
+                        options.push(g[a] ^ g[h - k - a]);
+                    }
+                }
+            }
+            g.push((0..).find(|v| !options.contains(v)).unwrap());
+        }
+        g
+    }
+
+    #[test]
+    fn both_methods_follow_the_mex_rule_on_every_two_digit_code() {
+        for code in OctalCode::all_of_length(1).chain(OctalCode::all_of_length(2)) {
+            let truth = naive(&code, 700);
+            assert_eq!(nim_sequence(&code, Method::Direct, 700), truth, "{code}");
+            assert_eq!(nim_sequence(&code, Method::Rare, 700), truth, "{code}");
+        }
+    }
+
+    #[test]
+    fn kayles_starts_as_winning_ways_prints_it() {
+        // Kayles (0.77), Winning Ways ch. 4: 0 1 2 3 1 4 3 2 1 4 2 6.
+        let kayles = OctalCode::parse("0.77").unwrap();
+        assert_eq!(
+            nim_sequence(&kayles, Method::Rare, 12),
+            [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+        );
+    }
+}
