@@ -5,6 +5,7 @@
 //! re-validated by `nimcheck`.
 
 pub mod formula;
+pub mod octal;
 
 use crate::engine::outcome::prime_factors;
 use crate::engine::{Periodicity, Value};
@@ -75,7 +76,17 @@ pub fn sequence_claim(moves: &MoveSet, values: &[Value], q: u64, p: u64) -> Sequ
 /// # Panics
 /// If p is not the least period or q not the least pre-period of `values`.
 fn period_witnesses(values: &[Value], q: u64, p: u64) -> Vec<PeriodWitness> {
-    let at = |x: u64| values[if x < q + p { x } else { q + (x - q) % p } as usize];
+    let at = |x: u64| u32::from(values[if x < q + p { x } else { q + (x - q) % p } as usize]);
+    witnesses_of(at, q, p)
+}
+
+/// The period witnesses of a sequence `at` with least pre-period q and
+/// least period p: per prime r | p, the first x in [q, q + p) with
+/// at(x) ≠ at(x + p/r).
+///
+/// # Panics
+/// If p is not the least period or q not the least pre-period of `at`.
+pub fn witnesses_of(at: impl Fn(u64) -> u32, q: u64, p: u64) -> Vec<PeriodWitness> {
     if q > 0 {
         assert_ne!(
             at(q - 1),

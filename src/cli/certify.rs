@@ -4,6 +4,8 @@ use super::limits::{solve_game, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 use super::output::{check_output_file, in_new_dir, parse_moves, print, write_atomically};
 use super::CliError;
 use clap::{Args, ValueEnum};
+use nimcert::certify::octal::{octal_certificate, octal_provenance};
+use nimcert::octal::Method as OctalMethod;
 use nimcert::certify::formula::{formula_certificates, uncovered_provenance, FormulaError};
 use nimcert::certify::{
     periodic_certificate, pset_certificate, search_provenance, sequence_certificate,
@@ -82,8 +84,19 @@ device, pipe or link. Limits: --max-positions and --max-work as for\n\
 #[command(after_help = super::exit_status!(), after_long_help = PAPER_A_HELP)]
 pub struct CertifyArgs {
     /// The moves, as `2,5,7` or `2 5 7`.
-    #[arg(required = true, num_args = 1..)]
+    #[arg(required_unless_present = "octal", num_args = 1..)]
     moves: Vec<String>,
+    /// Certify the octal game CODE instead (e.g. 0.07): an `Octal`
+    /// certificate (format 3) with q, p, G on [0, q + p) and the witnesses,
+    /// which nimcheck proves by the Octal Periodicity Theorem.
+    #[arg(long, value_name = "CODE", conflicts_with_all = ["moves", "claim", "from"])]
+    octal: Option<String>,
+    /// With --octal: compute G on at most this many heap sizes (exit 3).
+    #[arg(long, default_value_t = super::octal::DEFAULT_MAX_N, requires = "octal")]
+    max_n: u64,
+    /// With --octal: how the options are found (the values are the same).
+    #[arg(long, value_enum, default_value_t = OctalMethod::Rare, requires = "octal")]
+    method: OctalMethod,
     /// Which claim to certify (`--from search` only).
     #[arg(long, value_enum, default_value_t)]
     claim: ClaimKind,
@@ -103,6 +116,9 @@ pub struct CertifyArgs {
 }
 
 pub fn run(args: CertifyArgs) -> Result<ExitCode, CliError> {
+    if let Some(code) = &args.octal {
+        return run_octal(&args, code);
+    }
     let moves = parse_moves(&args.moves)?;
     match (&args.output, args.from) {
         (_, From::Formula) if moves.len() != 3 => Err(CliError::input(format!(
@@ -144,6 +160,23 @@ fn run_search(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError>
         None => print(&text)?,
     }
     warn_if_over_limits(&moves.short(), args.claim.name(), &certificate);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--octal CODE`: solve the octal game and write its `Octal` certificate.
+fn run_octal(args: &CertifyArgs, code: &str) -> Result<ExitCode, CliError> {
+    let code = super::octal::parse_code(code)?;
+    if let Some(path) = &args.output {
+        check_output_file(path)?;
+    }
+    let game = super::octal::solve_octal(&code, args.method, args.max_n, args.max_work)?;
+    let certificate = octal_certificate(&game, octal_provenance(args.method));
+    let text = nimcert::check::to_ron(&certificate);
+    match &args.output {
+        Some(path) => write_atomically(path, &text)?,
+        None => print(&text)?,
+    }
+    warn_if_over_limits(&code.to_string(), "octal", &certificate);
     Ok(ExitCode::SUCCESS)
 }
 

@@ -26,6 +26,7 @@ mod completions;
 mod draw;
 mod export;
 mod limits;
+mod octal;
 mod output;
 mod progress;
 mod solve;
@@ -49,8 +50,12 @@ enum Command {
     /// Nim-sequence of a subtraction game: least pre-period, least period,
     /// values and P-positions.
     Solve(solve::SolveArgs),
-    /// Write a certificate for a subtraction game, for `nimcheck`.
+    /// Write a certificate for a subtraction game (or, with --octal, an
+    /// octal game), for `nimcheck`.
     Certify(certify::CertifyArgs),
+    /// Nim-sequence of an octal (take-and-break) game such as 0.07 or 0.77:
+    /// least pre-period and period, proved by the Octal Periodicity Theorem.
+    Octal(octal::OctalArgs),
     /// Audit every registered statement of papers A and B.
     #[command(long_about = audit::LONG_ABOUT)]
     Audit(audit::AuditArgs),
@@ -167,6 +172,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Certify(args) => certify::run(args),
+        Command::Octal(args) => octal::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => sweep::merge(args),

@@ -305,11 +305,11 @@ fn word_diff(predicted: &[Value], game: &Periodicity, max_span: u64) -> String {
 
 /// The values as one string, one character per value.
 fn word_string(values: &[Value]) -> String {
-    values.iter().map(|&v| digit(v)).collect()
+    values.iter().map(|&v| digit(u32::from(v))).collect()
 }
 
 /// One character per value: 0-9, then a-z, then `[n]`.
-fn digit(v: u16) -> String {
+pub(super) fn digit(v: u32) -> String {
     match v {
         0..=9 => char::from(b'0' + v as u8).to_string(),
         10..=35 => char::from(b'a' + (v - 10) as u8).to_string(),

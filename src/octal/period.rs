@@ -49,20 +49,6 @@ impl OctalSolution {
     pub fn proof_length(&self) -> u64 {
         2 * self.preperiod + 2 * self.period + self.code.t()
     }
-
-    /// For each prime r | p, the least n ≥ q with G(n) ≠ G(n + p/r).
-    pub fn period_witnesses(&self) -> Vec<(u64, u64)> {
-        let (q, p) = (self.preperiod, self.period);
-        crate::engine::outcome::prime_factors(p)
-            .into_iter()
-            .map(|r| {
-                let w = (q..q + p)
-                    .find(|&n| self.value(n) != self.value(n + p / r))
-                    .expect("p is the least period, so p/r is not a period from q");
-                (r, w)
-            })
-            .collect()
-    }
 }
 
 /// What a bounded search found.
@@ -171,7 +157,8 @@ mod tests {
             }
             // Least: no smaller period from q, no smaller q for p.
             let (q, p) = (s.preperiod, s.period);
-            assert_eq!(s.period_witnesses().len(), crate::engine::outcome::prime_factors(p).len());
+            let witnesses = crate::certify::witnesses_of(|n| s.value(n), q, p);
+            assert_eq!(witnesses.len(), crate::engine::outcome::prime_factors(p).len());
             if q > 0 {
                 assert_ne!(s.value(q - 1), s.value(q - 1 + p), "{code}");
             }

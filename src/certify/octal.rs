@@ -1,0 +1,46 @@
+//! `Octal` certificates (format 3) for solved octal games.
+
+use super::{tool_name, witnesses_of};
+use crate::octal::period::OctalSolution;
+use crate::octal::Method as OctalMethod;
+use nimcert_check::format::{Certificate, Claim, Method, OctalClaim, Provenance};
+
+/// Provenance of an octal game solved by `method`.
+pub fn octal_provenance(method: OctalMethod) -> Provenance {
+    let how = match method {
+        OctalMethod::Direct => "every option listed",
+        OctalMethod::Rare => "rare values (sparse space)",
+    };
+    Provenance {
+        tool: tool_name(),
+        method: Method::Search {
+            engine: format!(
+                "nimcert octal: mex rule ({how}), least (q, p) by the Octal Periodicity Theorem"
+            ),
+        },
+    }
+}
+
+/// The `Octal` claim of a solved game: the code, q, p, G on [0, q + p),
+/// one witness per prime r | p and the pre-period witness q − 1.
+pub fn octal_claim(game: &OctalSolution) -> OctalClaim {
+    let (q, p) = (game.preperiod, game.period);
+    OctalClaim {
+        code: game.code.to_string(),
+        preperiod: q,
+        period: p,
+        values: game.values[..(q + p) as usize].to_vec(),
+        period_witnesses: witnesses_of(|n| game.value(n), q, p),
+        preperiod_witness: (q > 0).then(|| q - 1),
+    }
+}
+
+/// An `Octal` certificate (format 3) of a solved game.
+pub fn octal_certificate(game: &OctalSolution, provenance: Provenance) -> Certificate {
+    let claim = Claim::Octal(octal_claim(game));
+    Certificate {
+        format: claim.format_version(),
+        provenance,
+        claim,
+    }
+}

@@ -1,0 +1,167 @@
+//! `nimcert octal`: the nim-sequence of an octal game, its least pre-period
+//! and period, proved by the Octal Periodicity Theorem.
+
+use super::limits::DEFAULT_MAX_WORK;
+use super::output::{print, render, Format, LIST_ENTRIES};
+use super::solve::digit;
+use super::CliError;
+use clap::Args;
+use nimcert::octal::period::{solve, OctalOutcome, OctalSolution};
+use nimcert::octal::{Method, OctalCode};
+use serde::Serialize;
+use std::fmt::Write;
+use std::process::ExitCode;
+
+/// Default `--max-n`: G is computed on at most 10^5 heap sizes.
+pub const DEFAULT_MAX_N: u64 = 100_000;
+
+/// The largest `--max-n` accepted: 2^28 heap sizes, 1 GiB of values.
+pub const MAX_MAX_N: u64 = 1 << 28;
+
+/// The long help after the options.
+const OCTAL_HELP: &str = concat!(
+    "An octal code 0.d1d2…dt (also written .d1d2…dt): from a heap of n a move\n\
+removes k tokens, 1 ≤ k ≤ t, leaving no heap if bit 1 of d_k is set\n\
+(n = k), one heap if bit 2, two non-empty heaps if bit 4. Kayles is 0.77,\n\
+Dawson's Kayles 0.07, Officers 0.6. Codes with a digit before the point\n\
+(4.07) and hexadecimal codes are not read.\n\
+\n\
+G is computed by the mex rule until the Octal Periodicity Theorem (Guy and\n\
+Smith) proves a period: G(n + p) = G(n) for q ≤ n < 2q + p + t, which needs\n\
+G on [0, 2q + 2p + t). The least such p and, for it, the least q are the\n\
+least period and least pre-period (src/octal/period.rs). Nothing is ever\n\
+guessed: a game whose period is not proved within --max-n positions exits\n\
+3 with \"no period found below N\" (which does not say that it has none).\n\
+\n\
+JSON/RON keys: `code`, `t`, `preperiod`, `period`, `values` (G on\n\
+[0, q + p), cut to 10000 entries unless --full, `truncated`),\n\
+`proof_length` (2q + 2p + t), `method`, `work` (pairs of heaps looked at).\n\
+`nimcert certify --octal CODE` writes a certificate for `nimcheck`.\n\
+\n\
+Limits: --max-n heap sizes (4 bytes each; at most 2^28) and --max-work\n\
+pairs of heaps looked at (about a nanosecond each); either reached is exit\n\
+3 naming the flag.\n\
+\n",
+    super::exit_status!()
+);
+
+/// Arguments of `nimcert octal`.
+#[derive(Args)]
+#[command(after_help = super::exit_status!(), after_long_help = OCTAL_HELP)]
+pub struct OctalArgs {
+    /// The octal code, e.g. 0.07 (Dawson's Kayles) or 0.77 (Kayles).
+    code: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+    /// Compute G on at most this many heap sizes (exit 3 beyond).
+    #[arg(long, default_value_t = DEFAULT_MAX_N)]
+    max_n: u64,
+    /// Give up after looking at this many pairs of heaps (exit 3).
+    #[arg(long, default_value_t = DEFAULT_MAX_WORK)]
+    max_work: u64,
+    /// How the options are found: rare values (sparse space) or every
+    /// option listed. The values are the same.
+    #[arg(long, value_enum, default_value_t = Method::Rare)]
+    method: Method,
+    /// Print every value of [0, q + p).
+    #[arg(long)]
+    full: bool,
+}
+
+/// The machine-readable result.
+#[derive(Serialize)]
+struct OctalReport {
+    code: String,
+    t: u64,
+    preperiod: u64,
+    period: u64,
+    values: Vec<u32>,
+    truncated: bool,
+    proof_length: u64,
+    method: Method,
+}
+
+/// Parses a code argument: exit 2 when it is not a code this tool reads.
+pub fn parse_code(text: &str) -> Result<OctalCode, CliError> {
+    OctalCode::parse(text).map_err(CliError::input)
+}
+
+/// Solves `code` within the bounds, or the exit-3 error naming the flag.
+pub fn solve_octal(
+    code: &OctalCode,
+    method: Method,
+    max_n: u64,
+    max_work: u64,
+) -> Result<OctalSolution, CliError> {
+    if max_n > MAX_MAX_N {
+        return Err(CliError::input(format!(
+            "--max-n {max_n} is over {MAX_MAX_N} (2^28 heap sizes, 1 GiB of values)"
+        )));
+    }
+    match solve(code, method, max_n, max_work) {
+        OctalOutcome::Periodic(game) => Ok(game),
+        OctalOutcome::NoPeriodBelow { below, .. } => Err(CliError::limit(
+            "--max-n",
+            format!(
+                "{code}: no period found below {below}: the Octal Periodicity Theorem proves no (q, p) with G on [0, {below}) (raise --max-n)"
+            ),
+        )),
+        OctalOutcome::WorkLimit { computed } => Err(CliError::limit(
+            "--max-work",
+            format!(
+                "{code}: stopped after {max_work} pairs of heaps at n = {computed} with no period proved (raise --max-work)"
+            ),
+        )),
+    }
+}
+
+impl OctalReport {
+    fn new(game: &OctalSolution, method: Method, full: bool) -> Self {
+        let length = (game.preperiod + game.period) as usize;
+        let keep = if full { length } else { length.min(LIST_ENTRIES) };
+        OctalReport {
+            code: game.code.to_string(),
+            t: game.code.t(),
+            preperiod: game.preperiod,
+            period: game.period,
+            values: game.values[..keep].to_vec(),
+            truncated: keep < length,
+            proof_length: game.proof_length(),
+            method,
+        }
+    }
+
+    fn text(&self, game: &OctalSolution, full: bool) -> String {
+        let word = |range: std::ops::Range<u64>| {
+            let shown = if full { range.end } else { range.end.min(range.start + 60) };
+            let more = if shown < range.end { "…" } else { "" };
+            let w: String = (range.start..shown).map(|n| digit(game.value(n))).collect();
+            format!("{w}{more}")
+        };
+        let (q, p) = (self.preperiod, self.period);
+        let mut s = String::new();
+        let _ = writeln!(s, "octal game       {}", self.code);
+        let _ = writeln!(s, "pre-period       q = {q}");
+        let _ = writeln!(s, "period           p = {p}");
+        if q == 0 {
+            let _ = writeln!(s, "values           ({})*", word(0..p));
+        } else {
+            let _ = writeln!(s, "values           {} ({})*", word(0..q), word(q..q + p));
+        }
+        let _ = writeln!(
+            s,
+            "proved by        the Octal Periodicity Theorem on G[0, 2q + 2p + t) = {} heap sizes",
+            self.proof_length
+        );
+        s
+    }
+}
+
+pub fn run(args: OctalArgs) -> Result<ExitCode, CliError> {
+    let code = parse_code(&args.code)?;
+    let game = solve_octal(&code, args.method, args.max_n, args.max_work)?;
+    let report = OctalReport::new(&game, args.method, args.full);
+    print(&render(&report, args.format, || report.text(&game, args.full)))?;
+    Ok(ExitCode::SUCCESS)
+}
