@@ -694,7 +694,7 @@ struct UnitFile {
 }
 
 /// FNV-1a, 64 bits, as 16 hex digits.
-fn fnv1a(parts: &[&[u8]]) -> String {
+pub(crate) fn fnv1a(parts: &[&[u8]]) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for part in parts {
         for &byte in part.iter().chain(b"\n") {

@@ -56,6 +56,9 @@ enum Command {
     /// Nim-sequence of an octal (take-and-break) game such as 0.07 or 0.77:
     /// least pre-period and period, proved by the Octal Periodicity Theorem.
     Octal(octal::OctalArgs),
+    /// Solve every octal code of given lengths (sharding, resume and
+    /// certificates as for `sweep`).
+    OctalSweep(octal::OctalSweepArgs),
     /// Audit every registered statement of papers A and B.
     #[command(long_about = audit::LONG_ABOUT)]
     Audit(audit::AuditArgs),
@@ -173,6 +176,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Solve(args) => solve::run(args),
         Command::Certify(args) => certify::run(args),
         Command::Octal(args) => octal::run(args),
+        Command::OctalSweep(args) => octal::sweep(args),
         Command::Audit(args) => audit::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => sweep::merge(args),

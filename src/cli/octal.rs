@@ -165,3 +165,147 @@ pub fn run(args: OctalArgs) -> Result<ExitCode, CliError> {
     print(&render(&report, args.format, || report.text(&game, args.full)))?;
     Ok(ExitCode::SUCCESS)
 }
+
+/// The long help of `octal-sweep`.
+const SWEEP_HELP: &str = concat!(
+    "Solves every octal code 0.d1…dt with t in --digits (7·8^(t−1) codes of\n\
+t digits: 7 of one digit, 56 of two, 448 of three) as `nimcert octal`\n\
+does, in parallel, and prints one line per code and the counts. A code is\n\
+solved when the Octal Periodicity Theorem proves its least (q, p) within\n\
+--max-n heap sizes; the others are listed as \"no period below N\" (or\n\
+\"work limit\"), which says nothing about whether they have one. Exit 3\n\
+when any code is unsolved, naming the flag; the report is printed first.\n\
+\n\
+With --out DIR each finished code is written atomically to\n\
+DIR/codes/CODE.json with a checksum (and with --certs its Octal\n\
+certificate to DIR/certs/CODE.ron, for nimcheck); a sweep started again\n\
+with the same arguments reads them back instead of solving again.\n\
+--shard k/n takes the codes with index ≡ k mod n: shards may share one\n\
+--out folder, and a run without --shard on it afterwards reads every code\n\
+back (the merge).\n\
+\n",
+    super::exit_status!()
+);
+
+/// Arguments of `nimcert octal-sweep`.
+#[derive(Args)]
+#[command(after_help = super::exit_status!(), after_long_help = SWEEP_HELP)]
+pub struct OctalSweepArgs {
+    /// Code lengths t: N, A..=B or ..=B (from 1; at most 4).
+    #[arg(long, default_value = "1..=2")]
+    digits: nimcert::range::RangeArg,
+    /// Compute G on at most this many heap sizes per code.
+    #[arg(long, default_value_t = 20_000)]
+    max_n: u64,
+    /// Give up on a code after this many pairs of heaps.
+    #[arg(long, default_value_t = 2_000_000_000)]
+    max_work: u64,
+    /// How the options are found (the values are the same).
+    #[arg(long, value_enum, default_value_t = Method::Rare)]
+    method: Method,
+    /// Run only shard k of n (0 ≤ k < n): the codes with index ≡ k mod n.
+    #[arg(long, value_name = "k/n")]
+    shard: Option<nimcert::sweep::Shard>,
+    /// Keep each finished code here (resumable; see --help).
+    #[arg(long, value_name = "DIR")]
+    out: Option<std::path::PathBuf>,
+    /// With --out: also write each solved code's certificate.
+    #[arg(long, requires = "out")]
+    certs: bool,
+    /// Worker threads (default: all cores; at most the cores unless
+    /// --force-threads).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Run more --threads than cores (up to 256).
+    #[arg(long, requires = "threads")]
+    force_threads: bool,
+    /// Output format (json: `codes`, `solved`, `unsolved`).
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// The machine-readable result of a sweep.
+#[derive(Serialize)]
+struct SweepReport<'a> {
+    spec: &'a nimcert::octal::sweep::OctalSweepSpec,
+    shard: Option<nimcert::sweep::Shard>,
+    solved: usize,
+    unsolved: usize,
+    codes: &'a [nimcert::octal::sweep::CodeResult],
+}
+
+/// The most digits a sweep takes (4: 3,584 codes).
+const MAX_SWEEP_DIGITS: u64 = 4;
+
+pub fn sweep(args: OctalSweepArgs) -> Result<ExitCode, CliError> {
+    use nimcert::octal::sweep::{run, OctalOutDir, OctalSweepSpec};
+    args.digits
+        .check("digits", 1, MAX_SWEEP_DIGITS)
+        .map_err(CliError::input)?;
+    if args.max_n > MAX_MAX_N {
+        return Err(CliError::input(format!(
+            "--max-n {} is over {MAX_MAX_N} (2^28 heap sizes, 1 GiB of values)",
+            args.max_n
+        )));
+    }
+    let spec = OctalSweepSpec {
+        digits: args.digits.resolve(1).map(|t| t as usize).collect(),
+        max_n: args.max_n,
+        max_work: args.max_work,
+    };
+    let shard = args.shard.unwrap_or(nimcert::sweep::Shard::WHOLE);
+    let threads = super::limits::threads(args.threads, args.force_threads)?;
+    let out = match &args.out {
+        Some(dir) => Some(OctalOutDir::open(dir, &spec, args.certs)?),
+        None => None,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| CliError::io(format!("cannot start {threads} threads: {e}")))?;
+    let total = shard.share(spec.codes().len() as u128) as u64;
+    let progress = super::progress::bar(total, "octal-sweep");
+    let results =
+        pool.install(|| run(&spec, shard, args.method, out.as_ref(), &|| progress.inc(1)));
+    progress.finish_and_clear();
+    let results = results?;
+    let solved = results.iter().filter(|r| r.solved()).count();
+    let report = SweepReport {
+        spec: &spec,
+        shard: args.shard,
+        solved,
+        unsolved: results.len() - solved,
+        codes: &results,
+    };
+    print(&render(&report, args.format, || {
+        let mut s = String::new();
+        for r in &results {
+            let _ = match (r.preperiod, r.period, r.computed) {
+                (Some(q), Some(p), _) => writeln!(s, "{:<8} q = {q}, p = {p}", r.code),
+                (_, _, Some(n)) => writeln!(s, "{:<8} {} (n = {n})", r.code, r.outcome),
+                _ => writeln!(s, "{:<8} {}", r.code, r.outcome),
+            };
+        }
+        let _ = writeln!(
+            s,
+            "{} codes: {solved} solved, {} with no period proved within --max-n {} / --max-work {}",
+            results.len(),
+            report.unsolved,
+            spec.max_n,
+            spec.max_work
+        );
+        s
+    }))?;
+    if report.unsolved > 0 {
+        return Err(CliError::limit(
+            "--max-n",
+            format!(
+                "{} of {} codes have no period proved below --max-n {} (or within --max-work)",
+                report.unsolved,
+                results.len(),
+                spec.max_n
+            ),
+        ));
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -6,6 +6,7 @@
 
 pub mod code;
 pub mod period;
+pub mod sweep;
 pub mod values;
 
 pub use code::OctalCode;
