@@ -16,9 +16,10 @@ pub use crate::claim::{
 };
 
 /// Every registered claim, paper A first, each paper in the order of its
-/// text.
+/// text, then the published claims about octal games (issue 14).
 pub fn registry() -> Vec<Claim> {
     let mut v = crate::subtraction::claims::claims();
     v.extend(crate::avoidance::claims::claims());
+    v.extend(crate::octal::claims::claims());
     v
 }

@@ -4,8 +4,10 @@
 //! Periodicity Theorem ([`period`]), and the published claims that
 //! `nimcert audit` checks ([`published`]).
 
+pub mod claims;
 pub mod code;
 pub mod period;
+pub mod published;
 pub mod sweep;
 pub mod values;
 

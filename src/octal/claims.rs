@@ -1,0 +1,308 @@
+//! The audit of the published claims about octal games ([`super::published`]):
+//! one registry entry per published entry, id `O.` + source + code, whose
+//! instances are the entry's checkable sentences.
+//!
+//! - **Period**: "period P, last exception at n = E" holds when the engine
+//!   proves least period P and least pre-period E + 1 (the Octal
+//!   Periodicity Theorem on G[0, 2q + 2p + t)); checked when that prefix is
+//!   within the audit's bound on heap sizes, else the instance is left out
+//!   (and the entry is "not checked" if nothing else is left).
+//! - **Exceptions**: "the only exceptions are n = …": the n ≥ the entry's
+//!   offset below q where G(n) differs from the periodic value.
+//! - **Same values** (Y, k): G_Y(n) = G_X(n − k) for all n (0 for n < k).
+//!   Decided exactly when both games are solved: equal sequences have the
+//!   same least period, and then agreement on [0, max(q_Y, q_X + k) + p)
+//!   gives agreement everywhere.
+//! - **Differs** (Y, n): G_Y and G_X first differ at heap n.
+//! - **Open**: the source says periodicity is unknown; a conjecture-like
+//!   entry, "open" while no period is proved within the bound, refuted by
+//!   a certified period.
+//!
+//! A failing instance carries the `Octal` certificates of the games
+//! involved, so every disagreement is re-checked by nimcheck.
+
+use super::code::OctalCode;
+use super::period::{solve, OctalOutcome, OctalSolution};
+use super::published::{Published, PUBLISHED};
+use super::values::{nim_sequence, Method};
+use crate::certify::octal::{octal_certificate, octal_provenance};
+use crate::claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Kind, Need, Scope};
+use nimcert_check::format::Certificate;
+
+/// The default bound on heap sizes per game (G on [0, N)).
+pub const DEFAULT_BOUND: u64 = 1_000_000;
+/// The bound with `--extended`.
+pub const EXTENDED_BOUND: u64 = 4_000_000;
+/// Pairs of heaps looked at per game, at most.
+const MAX_WORK: u64 = 20_000_000_000;
+
+fn bound(scope: &Scope) -> u64 {
+    if scope.extended {
+        EXTENDED_BOUND
+    } else {
+        DEFAULT_BOUND
+    }
+}
+
+/// One checkable sentence of an entry.
+#[derive(Clone, Debug)]
+enum Sentence {
+    Period { period: u64, last_exception: u64 },
+    Exceptions(&'static [u64]),
+    Same(&'static str, u64),
+    Differs(&'static str, Option<u64>),
+    Open,
+}
+
+fn sentences(entry: &Published) -> Vec<Sentence> {
+    let mut v = Vec::new();
+    if let (Some(period), Some(last_exception)) = (entry.period, entry.last_exception) {
+        v.push(Sentence::Period {
+            period,
+            last_exception,
+        });
+        if !entry.exceptions.is_empty() {
+            v.push(Sentence::Exceptions(entry.exceptions));
+        }
+    }
+    v.extend(entry.same_values.iter().map(|&(c, k)| Sentence::Same(c, k)));
+    v.extend(entry.differs_from.iter().map(|&(c, n)| Sentence::Differs(c, n)));
+    if entry.open {
+        v.push(Sentence::Open);
+    }
+    v
+}
+
+fn label(entry: &Published, s: &Sentence) -> String {
+    match s {
+        Sentence::Period { .. } => format!("{} period", entry.code),
+        Sentence::Exceptions(_) => format!("{} exceptions", entry.code),
+        Sentence::Same(c, k) => format!("{c} = {} shifted by {k}", entry.code),
+        Sentence::Differs(c, _) => format!("{c} vs {}", entry.code),
+        Sentence::Open => format!("{} open", entry.code),
+    }
+}
+
+/// The game of `code` solved within the bound, if the theorem proves it.
+fn solved(code: &OctalCode, bound: u64) -> Option<OctalSolution> {
+    match solve(code, Method::Rare, bound, MAX_WORK) {
+        OctalOutcome::Periodic(game) => Some(game),
+        _ => None,
+    }
+}
+
+fn certificate(game: &OctalSolution) -> Certificate {
+    octal_certificate(game, octal_provenance(Method::Rare))
+}
+
+fn holds(scope: &Scope, games: &[&OctalSolution]) -> InstanceOutcome {
+    InstanceOutcome::Holds(if scope.wants_certificates() {
+        games.iter().map(|g| certificate(g)).collect()
+    } else {
+        Vec::new()
+    })
+}
+
+fn fails(need: Need, why: String, games: &[&OctalSolution]) -> InstanceOutcome {
+    InstanceOutcome::fails(need, || why, || games.iter().map(|g| certificate(g)).collect())
+}
+
+/// The n ≥ `from` below q where G(n) is not the periodic value.
+fn exceptions(game: &OctalSolution, from: u64) -> Vec<u64> {
+    let (q, p) = (game.preperiod, game.period);
+    (from..q)
+        .filter(|&n| game.value(n) != game.value(n + p * (q - n).div_ceil(p)))
+        .collect()
+}
+
+/// G_Y(n) vs G_X(n − k): the first n where they differ, if below `end`.
+fn first_difference(x: &[u32], y: &[u32], k: u64, end: usize) -> Option<u64> {
+    (0..end).find(|&n| {
+        let shifted = if (n as u64) < k { 0 } else { x[n - k as usize] };
+        y[n] != shifted
+    }).map(|n| n as u64)
+}
+
+/// Checks one sentence of `entry`, whose own game (if solved) is `x`.
+fn check(
+    scope: &Scope,
+    entry: &Published,
+    code: &OctalCode,
+    x: Option<&OctalSolution>,
+    sentence: &Sentence,
+    need: Need,
+) -> InstanceOutcome {
+    let bound = bound(scope);
+    match *sentence {
+        Sentence::Period {
+            period,
+            last_exception,
+        } => {
+            let needed = 2 * (last_exception + 1) + 2 * period + code.t();
+            if needed > bound {
+                return InstanceOutcome::NotApplicable;
+            }
+            match x {
+                Some(g) if (g.preperiod, g.period) == (last_exception + 1, period) => {
+                    holds(scope, &[g])
+                }
+                Some(g) => fails(
+                    need,
+                    format!(
+                        "{}: published period {period}, last exception {last_exception}; proved: period {}, last exception {} (pre-period {})",
+                        entry.code,
+                        g.period,
+                        g.preperiod as i64 - 1,
+                        g.preperiod
+                    ),
+                    &[g],
+                ),
+                None => fails(
+                    need,
+                    format!(
+                        "{}: published period {period} from n = {}, but no period is proved with G on [0, {bound}), which would contain the proof",
+                        entry.code,
+                        last_exception + 1
+                    ),
+                    &[],
+                ),
+            }
+        }
+        Sentence::Exceptions(list) => {
+            let Some(g) = x else {
+                return InstanceOutcome::NotApplicable;
+            };
+            let from = entry.offset.unwrap_or(0);
+            let found = exceptions(g, from);
+            if found == list {
+                holds(scope, &[g])
+            } else {
+                fails(
+                    need,
+                    format!(
+                        "{}: published exceptions {list:?}; computed (n ≥ {from}) {found:?}",
+                        entry.code
+                    ),
+                    &[g],
+                )
+            }
+        }
+        Sentence::Same(other, k) => {
+            let (Some(gx), Ok(y_code)) = (x, OctalCode::parse(other)) else {
+                return InstanceOutcome::NotApplicable;
+            };
+            let Some(gy) = solved(&y_code, bound) else {
+                return InstanceOutcome::NotApplicable;
+            };
+            let end = gy.preperiod.max(gx.preperiod + k) + gx.period.max(gy.period);
+            let xs: Vec<u32> = (0..end).map(|n| gx.value(n)).collect();
+            let ys: Vec<u32> = (0..end).map(|n| gy.value(n)).collect();
+            match first_difference(&xs, &ys, k, end as usize) {
+                None if gx.period == gy.period => holds(scope, &[gx, &gy]),
+                None => fails(
+                    need,
+                    format!("{other} and {} agree up to {end} but have least periods {} and {}", entry.code, gy.period, gx.period),
+                    &[gx, &gy],
+                ),
+                Some(n) => fails(
+                    need,
+                    format!(
+                        "G_{other}({n}) = {} but G_{}({n} − {k}) = {}",
+                        ys[n as usize],
+                        entry.code,
+                        if n < k { 0 } else { xs[(n - k) as usize] }
+                    ),
+                    &[gx, &gy],
+                ),
+            }
+        }
+        Sentence::Differs(other, at) => {
+            let Ok(y_code) = OctalCode::parse(other) else {
+                return InstanceOutcome::NotApplicable;
+            };
+            let end = at.map_or(bound.min(100_000), |n| n + 1) as usize;
+            let xs = nim_sequence(code, Method::Rare, end);
+            let ys = nim_sequence(&y_code, Method::Rare, end);
+            let first = first_difference(&xs, &ys, 0, end);
+            match (first, at) {
+                (Some(n), Some(claimed)) if n == claimed => InstanceOutcome::Holds(Vec::new()),
+                (Some(_), None) => InstanceOutcome::Holds(Vec::new()),
+                (found, _) => {
+                    let gx = x.cloned();
+                    let gy = solved(&y_code, bound);
+                    let games: Vec<&OctalSolution> = gx.iter().chain(gy.iter()).collect();
+                    fails(
+                        need,
+                        format!(
+                            "{other} vs {}: published first difference {at:?}, computed {}",
+                            entry.code,
+                            found.map_or(format!("none below {end}"), |n| n.to_string())
+                        ),
+                        &games,
+                    )
+                }
+            }
+        }
+        Sentence::Open => match x {
+            None => InstanceOutcome::Holds(Vec::new()),
+            Some(g) => fails(
+                need,
+                format!(
+                    "{}: said to be open, but the theorem proves period {} from {}",
+                    entry.code, g.period, g.preperiod
+                ),
+                &[g],
+            ),
+        },
+    }
+}
+
+/// The registry entry of one published entry.
+fn claim(entry: &'static Published) -> Claim {
+    let key: String = entry
+        .source
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let id: &'static str = Box::leak(format!("O.{key}.{}", entry.code).into_boxed_str());
+    let kind = if entry.open {
+        Kind::Conjecture
+    } else {
+        Kind::Theorem
+    };
+    Claim::new(
+        id,
+        entry.claim,
+        format!("G on at most {DEFAULT_BOUND} heap sizes per game ({EXTENDED_BOUND} with --extended)"),
+        move |scope| run(scope, entry),
+        move |scope| sentences(entry).len() as u64 * bound(scope) * 50,
+    )
+    .at(entry.source)
+    .hypotheses(entry.url)
+    .kind(kind)
+    .counts("sentences")
+}
+
+fn run(scope: &Scope, entry: &'static Published) -> ClaimResult {
+    let bound = bound(scope);
+    let range = format!("G on at most {bound} heap sizes per game");
+    let Ok(code) = OctalCode::parse(entry.code) else {
+        return ClaimResult {
+            range,
+            ..ClaimResult::default()
+        };
+    };
+    let x = solved(&code, bound);
+    check_instances(
+        scope,
+        range,
+        sentences(entry),
+        |s| label(entry, s),
+        |s, need| check(scope, entry, &code, x.as_ref(), s, need),
+    )
+}
+
+/// Every published entry, in the order of [`PUBLISHED`].
+pub fn claims() -> Vec<Claim> {
+    PUBLISHED.iter().map(claim).collect()
+}
