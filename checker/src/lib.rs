@@ -276,9 +276,14 @@ fn check_version(certificate: &Certificate) -> Result<(), Failure> {
     }
     let claim = &certificate.claim;
     if claim.format_version() > version {
+        let kind = claim.kind();
+        let article = if kind.starts_with(['A', 'E', 'I', 'O', 'U']) {
+            "an"
+        } else {
+            "a"
+        };
         return undecided(format!(
-            "a {} claim needs format version {}, but the certificate says {version}",
-            claim.kind(),
+            "{article} {kind} claim needs format version {}, but the certificate says {version}",
             claim.format_version()
         ));
     }

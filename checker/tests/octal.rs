@@ -652,7 +652,7 @@ fn format_version_3_is_required() {
         assert_eq!(
             check_certificate(&c, &Limits::default()),
             Verdict::Undecidable(format!(
-                "a Octal claim needs format version 3, but the certificate says {format}"
+                "an Octal claim needs format version 3, but the certificate says {format}"
             ))
         );
     }
