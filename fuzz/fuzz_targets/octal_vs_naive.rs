@@ -96,7 +96,11 @@ fn grundy(d: &[u8]) -> Vec<u32> {
         }
         options.sort_unstable();
         options.dedup();
-        let mex = options.iter().enumerate().take_while(|&(i, &x)| i as u32 == x).count();
+        let mex = options
+            .iter()
+            .enumerate()
+            .take_while(|&(i, &x)| i as u32 == x)
+            .count();
         g.push(mex as u32);
     }
     g
@@ -180,7 +184,9 @@ fn oracle(c: &OctalClaim) -> Option<bool> {
         && c.period_witnesses.iter().zip(&ps).all(|(w, &r)| {
             w.prime == r
                 && w.position >= q
-                && w.position.checked_add(p / r).is_some_and(|y| v(w.position) != v(y))
+                && w.position
+                    .checked_add(p / r)
+                    .is_some_and(|y| v(w.position) != v(y))
         });
     Some(witnesses && c.preperiod_witness == (q > 0).then(|| q - 1))
 }
@@ -211,7 +217,10 @@ fn judge(certificate: &Certificate) {
     match verdict {
         Verdict::Valid(_) => assert!(expected, "checker accepted a false claim: {certificate:?}"),
         Verdict::Invalid(ref m) => {
-            assert!(!expected, "checker rejected a true claim ({m}): {certificate:?}")
+            assert!(
+                !expected,
+                "checker rejected a true claim ({m}): {certificate:?}"
+            )
         }
         Verdict::Undecidable(ref m) => assert!(
             certificate.format != 3 || digits(&c.code).is_none(),
@@ -312,7 +321,10 @@ fuzz_target!(|data: &[u8]| {
     if d[t - 1] == 0 {
         d[t - 1] = 1 + input.digits[t - 1] % 7;
     }
-    let code: String = "0.".chars().chain(d.iter().map(|&x| char::from(b'0' + x))).collect();
+    let code: String = "0."
+        .chars()
+        .chain(d.iter().map(|&x| char::from(b'0' + x)))
+        .collect();
     let truth = truth(&d);
     let mut claim = if input.kind % 2 == 0 {
         let Some((q, p)) = truth.qp else { return };
