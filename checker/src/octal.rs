@@ -14,13 +14,13 @@
 //! with k ≤ t throughout (Winning Ways, Berlekamp–Conway–Guy, ch. 4). Each
 //! value is fixed by the smaller ones, so the recurrence has exactly one
 //! solution; the checker computes it by this definition, in increasing n
-//! ([`Grundy`]).
+//! (`Grundy`).
 //!
 //! Claim: G has least pre-period q, least period p, and G(n) = v(n), where
 //! v is given on [0, q + p) and extended by v(n) = v(q + (n − q) mod p).
 //!
 //! **The code.** `code` must be `0.` then 1 to t octal digits, the last one
-//! non-zero, nothing else ([`Code::parse`]). A code this checker does not
+//! non-zero, nothing else (`Code::parse`). A code this checker does not
 //! read is *undecidable* (exit 2): a digit before the point other than the
 //! lone `0` (`4.07`: d0, moves that take no token) or a hexadecimal digit
 //! 8–9, a–f (splits into more than two heaps). Anything else that is not of
@@ -80,14 +80,14 @@
 //! q − 1, so no pre-period below q works (the argument is spelled out in
 //! [`crate::periodic`], Rule 3).
 //!
-//! **Limits,** judged from the sizes before any work ([`admit`]): t ≤
+//! **Limits,** judged from the sizes before any work (`admit`): t ≤
 //! `--max-moves`; L = 2q + 2p + t + 1 ≤ `--max-period` (with checked
 //! arithmetic, and at most 2^32, so that every G(n) ≤ n fits the 32-bit
 //! values: a move removes at least one token, so no play from a heap of n
 //! lasts more than n moves, and a Grundy value is at most the length of
-//! the longest play); and the work of the mex on [0, L), [`work`], ≤
+//! the longest play); and the work of the mex on [0, L), `work`, ≤
 //! `--max-work`. A claim with q + p values is then checked in memory for
-//! L values of 4 bytes plus the mark table of [`Grundy`].
+//! L values of 4 bytes plus the mark table of `Grundy`.
 
 use crate::format::OctalClaim;
 use crate::mex::out_of_memory;
