@@ -206,7 +206,7 @@ pub struct PeriodicTableClaim {
 /// where the digit d_k of `code` = "0.d1d2…dt" allows it to leave no heap
 /// (bit 1 of d_k, only when n = k), one non-empty heap (bit 2, n > k) or two
 /// non-empty heaps (bit 4, n − k ≥ 2, split any way). The checker computes
-/// G on [0, 2q + 2p + t) by the mex rule and proves periodicity by the Octal
+/// G on [0, 2q + 2p + t + 1) by the mex rule and proves periodicity by the Octal
 /// Periodicity Theorem of Guy and Smith (see `crate::octal`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

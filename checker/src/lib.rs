@@ -13,6 +13,10 @@
 //! - [`periodic`]: (format 2) the least pre-period and period of a
 //!   nim-sequence without its values, which the checker recomputes by the
 //!   mex rule (`mex.rs`), one game or a table of many;
+//! - [`octal`]: (format 3) the nim-sequence of an octal (take-and-break)
+//!   game 0.d1…dt: the values recomputed by the mex over splits on
+//!   [0, 2q + 2p + t + 1), periodicity by the Octal Periodicity Theorem
+//!   (Guy–Smith), prime-divisor and pre-period witnesses;
 //! - [`avoidance`]: the nim number of an avoidance game on a convex
 //!   geometry, through its structure diagram.
 //!
@@ -272,9 +276,14 @@ fn check_version(certificate: &Certificate) -> Result<(), Failure> {
     }
     let claim = &certificate.claim;
     if claim.format_version() > version {
+        let kind = claim.kind();
+        let article = if kind.starts_with(['A', 'E', 'I', 'O', 'U']) {
+            "an"
+        } else {
+            "a"
+        };
         return undecided(format!(
-            "a {} claim needs format version {}, but the certificate says {version}",
-            claim.kind(),
+            "{article} {kind} claim needs format version {}, but the certificate says {version}",
             claim.format_version()
         ));
     }

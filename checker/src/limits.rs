@@ -18,12 +18,15 @@ pub struct Limits {
     pub max_move: u64,
     /// Largest claimed q + p for a sequence (also the length of the values
     /// a `Periodic` claim makes the checker compute: at most q + p + c
-    /// bytes, 117 MB at the defaults), or P for a P-set (default 10^8).
+    /// bytes, 117 MB at the defaults), P for a P-set, or the positions
+    /// L = 2q + 2p + t + 1 an `Octal` claim makes the checker compute (4
+    /// bytes each) (default 10^8).
     pub max_period: u64,
     /// Largest amount of work, in units of about a nanosecond, counted
     /// before the work from the claim's sizes: (q + p + c)·(|S| + 4) for a
     /// sequence (checker/src/mex.rs), 2·|H|·|S| + P·(4 + log2 |S|) for a
-    /// P-set (checker/src/pset.rs), the sum over its lines for a table, and
+    /// P-set (checker/src/pset.rs), L·(3t + 4) + 2·(split options) for an
+    /// octal game (checker/src/octal.rs), the sum over its lines for a table, and
     /// the word operations and lookups of every rule for an avoidance game
     /// (checker/src/avoidance.rs, `Cost`). Default 10^9, about a second;
     /// the issue-11 inputs that took 3.7–27 s within the old limit now

@@ -174,7 +174,7 @@ impl Mex {
     }
 }
 
-fn out_of_memory(n: u64) -> Failure {
+pub(crate) fn out_of_memory(n: u64) -> Failure {
     Failure::Limit(format!(
         "cannot allocate memory for {n} values (lower --max-period, or free memory)"
     ))

@@ -131,6 +131,22 @@ fn check_game(
     }
     let v = extension(g, q, p);
     // Rule 2.
+    check_least_period(q, p, witnesses, &v)?;
+    // Rule 3.
+    check_preperiod(q, p, &v)
+}
+
+/// Rule 2 (least period) of a sequence v that is p-periodic from q: the
+/// witnesses list the primes r | p in increasing order, each at a position
+/// x ≥ q with v(x) ≠ v(x + p/r) (a shift that overflows u64 fails). Used
+/// by `Sequence`, `Periodic` and `Octal`; the proof is in `crate::number`
+/// and in each caller's Rule 2.
+pub(crate) fn check_least_period(
+    q: u64,
+    p: u64,
+    witnesses: &[PeriodWitness],
+    v: &impl Fn(u64) -> u32,
+) -> Result<(), Failure> {
     check_minimality(p, witnesses, "least period", |x, d| {
         if x < q {
             return wrong(format!(
@@ -138,9 +154,28 @@ fn check_game(
             ));
         }
         Ok(x.checked_add(d).is_some_and(|y| v(x) != v(y)))
-    })?;
-    // Rule 3.
-    check_preperiod(q, p, &v)
+    })
+}
+
+/// Rule 3 with its witness field (`Sequence`, `Octal`): `None` exactly
+/// when q = 0, and otherwise the position q − 1, where v(q − 1) ≠
+/// v(q − 1 + p) ([`check_preperiod`]).
+pub(crate) fn check_preperiod_witness(
+    q: u64,
+    p: u64,
+    witness: Option<u64>,
+    v: &impl Fn(u64) -> u32,
+) -> Result<(), Failure> {
+    match (q, witness) {
+        (0, None) => Ok(()),
+        (0, Some(w)) => wrong(format!("pre-period 0 needs no witness, but {w} is given")),
+        (_, None) => wrong(format!("pre-period {q} > 0 needs the witness {}", q - 1)),
+        (_, Some(w)) if w != q - 1 => wrong(format!(
+            "pre-period witness must be q − 1 = {}, not {w}",
+            q - 1
+        )),
+        (_, Some(_)) => check_preperiod(q, p, v),
+    }
 }
 
 /// G_S on all of N through Rule 1: G(x) for x < q + p, and
@@ -169,19 +204,22 @@ pub(crate) fn check_preperiod(q: u64, p: u64, v: &impl Fn(u64) -> u32) -> Result
 /// [0, q + p) (the first 24), and the P-positions, exactly: those below q
 /// and the residues of the periodic part.
 pub(crate) fn summary(moves: &[u64], q: u64, p: u64, v: &impl Fn(u64) -> u32) -> String {
+    describe(&format!("S = {}", show_set(moves)), q, p, v)
+}
+
+/// [`summary`] for the game named `game` (`S = {2,5,7}`, `octal game 0.77`).
+pub(crate) fn describe(game: &str, q: u64, p: u64, v: &impl Fn(u64) -> u32) -> String {
     let word = show_list((0..q + p).map(|x| u64::from(v(x))), 24);
     let zeros = show_list((q..q + p).filter(|&x| v(x) == 0).map(|x| x - q), 12);
     if q == 0 {
         return format!(
-            "S = {}: nim-sequence purely periodic, least period {p}; values {word}; P-positions {{{zeros}}} mod {p}",
-            show_set(moves)
+            "{game}: nim-sequence purely periodic, least period {p}; values {word}; P-positions {{{zeros}}} mod {p}"
         );
     }
     let early = show_list((0..q).filter(|&x| v(x) == 0), 12);
     format!(
-        "S = {}: nim-sequence with least pre-period {q} and least period {p}; values {word}; \
-         P-positions {{{early}}} below {q}, and x ≥ {q} with (x − {q}) mod {p} in {{{zeros}}}",
-        show_set(moves)
+        "{game}: nim-sequence with least pre-period {q} and least period {p}; values {word}; \
+         P-positions {{{early}}} below {q}, and x ≥ {q} with (x − {q}) mod {p} in {{{zeros}}}"
     )
 }
 

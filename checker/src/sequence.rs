@@ -32,8 +32,7 @@
 use crate::format::SequenceClaim;
 use crate::mex::Values;
 use crate::moves::{check_moves, show_set};
-use crate::number::check_minimality;
-use crate::periodic::{admit_game, check_preperiod, summary};
+use crate::periodic::{admit_game, check_least_period, check_preperiod_witness, summary};
 use crate::{wrong, Failure, Limits, Verdict};
 
 /// Checks a `Sequence` claim.
@@ -72,26 +71,8 @@ fn check_inner(claim: &SequenceClaim, limits: &Limits) -> Result<String, Failure
     let mut g = Values::default();
     g.compute(moves, length + c)?;
     check_recurrence(moves, length + c, &v, &g)?;
-    check_minimality(p, &claim.period_witnesses, "least period", |x, d| {
-        if x < q {
-            return wrong(format!(
-                "minimality witness {x} lies before the pre-period {q}"
-            ));
-        }
-        Ok(x.checked_add(d).is_some_and(|y| v(x) != v(y)))
-    })?;
-    match (q, claim.preperiod_witness) {
-        (0, None) => {}
-        (0, Some(w)) => return wrong(format!("pre-period 0 needs no witness, but {w} is given")),
-        (_, None) => return wrong(format!("pre-period {q} > 0 needs the witness {}", q - 1)),
-        (_, Some(w)) if w != q - 1 => {
-            return wrong(format!(
-                "pre-period witness must be q − 1 = {}, not {w}",
-                q - 1
-            ))
-        }
-        (_, Some(_)) => check_preperiod(q, p, &v)?,
-    }
+    check_least_period(q, p, &claim.period_witnesses, &v)?;
+    check_preperiod_witness(q, p, claim.preperiod_witness, &v)?;
     Ok(summary(moves, q, p, &v))
 }
 
