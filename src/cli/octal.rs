@@ -27,15 +27,16 @@ Dawson's Kayles 0.07, Officers 0.6. Codes with a digit before the point\n\
 (4.07) and hexadecimal codes are not read.\n\
 \n\
 G is computed by the mex rule until the Octal Periodicity Theorem (Guy and\n\
-Smith) proves a period: G(n + p) = G(n) for q ≤ n < 2q + p + t, which needs\n\
-G on [0, 2q + 2p + t). The least such p and, for it, the least q are the\n\
+Smith) proves a period: G(n + p) = G(n) for q ≤ n < 2q + p + t + 1 (one\n\
+more than the printed 2q + p + t, which fails for q = 0), which needs G on\n\
+[0, 2q + 2p + t + 1). The least such p and, for it, the least q are the\n\
 least period and least pre-period (src/octal/period.rs). Nothing is ever\n\
 guessed: a game whose period is not proved within --max-n positions exits\n\
 3 with \"no period found below N\" (which does not say that it has none).\n\
 \n\
 JSON/RON keys: `code`, `t`, `preperiod`, `period`, `values` (G on\n\
 [0, q + p), cut to 10000 entries unless --full, `truncated`),\n\
-`proof_length` (2q + 2p + t), `method`, `work` (pairs of heaps looked at).\n\
+`proof_length` (2q + 2p + t + 1), `method`.\n\
 `nimcert certify --octal CODE` writes a certificate for `nimcheck`.\n\
 \n\
 Limits: --max-n heap sizes (4 bytes each; at most 2^28) and --max-work\n\
@@ -119,7 +120,11 @@ pub fn solve_octal(
 impl OctalReport {
     fn new(game: &OctalSolution, method: Method, full: bool) -> Self {
         let length = (game.preperiod + game.period) as usize;
-        let keep = if full { length } else { length.min(LIST_ENTRIES) };
+        let keep = if full {
+            length
+        } else {
+            length.min(LIST_ENTRIES)
+        };
         OctalReport {
             code: game.code.to_string(),
             t: game.code.t(),
@@ -134,7 +139,11 @@ impl OctalReport {
 
     fn text(&self, game: &OctalSolution, full: bool) -> String {
         let word = |range: std::ops::Range<u64>| {
-            let shown = if full { range.end } else { range.end.min(range.start + 60) };
+            let shown = if full {
+                range.end
+            } else {
+                range.end.min(range.start + 60)
+            };
             let more = if shown < range.end { "…" } else { "" };
             let w: String = (range.start..shown).map(|n| digit(game.value(n))).collect();
             format!("{w}{more}")
@@ -151,7 +160,7 @@ impl OctalReport {
         }
         let _ = writeln!(
             s,
-            "proved by        the Octal Periodicity Theorem on G[0, 2q + 2p + t) = {} heap sizes",
+            "proved by        the Octal Periodicity Theorem on G[0, 2q + 2p + t + 1) = {} heap sizes",
             self.proof_length
         );
         s
@@ -162,7 +171,9 @@ pub fn run(args: OctalArgs) -> Result<ExitCode, CliError> {
     let code = parse_code(&args.code)?;
     let game = solve_octal(&code, args.method, args.max_n, args.max_work)?;
     let report = OctalReport::new(&game, args.method, args.full);
-    print(&render(&report, args.format, || report.text(&game, args.full)))?;
+    print(&render(&report, args.format, || {
+        report.text(&game, args.full)
+    }))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -4,7 +4,7 @@
 //!
 //! - **Period**: "period P, last exception at n = E" holds when the engine
 //!   proves least period P and least pre-period E + 1 (the Octal
-//!   Periodicity Theorem on G[0, 2q + 2p + t)); checked when that prefix is
+//!   Periodicity Theorem on G[0, 2q + 2p + t + 1)); checked when that prefix is
 //!   within the audit's bound on heap sizes, else the instance is left out
 //!   (and the entry is "not checked" if nothing else is left).
 //! - **Exceptions**: "the only exceptions are n = …": the n ≥ the entry's
@@ -22,19 +22,24 @@
 //! involved, so every disagreement is re-checked by nimcheck.
 
 use super::code::OctalCode;
-use super::period::{solve, OctalOutcome, OctalSolution};
+use super::period::{proof_length, solve, OctalOutcome, OctalSolution};
 use super::published::{Published, PUBLISHED};
 use super::values::{nim_sequence, Method};
 use crate::certify::octal::{octal_certificate, octal_provenance};
 use crate::claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Kind, Need, Scope};
 use nimcert_check::format::Certificate;
 
-/// The default bound on heap sizes per game (G on [0, N)).
+/// The default bound on heap sizes for a published period (G on [0, N)
+/// with N = 2q + 2p + t + 1 from the published q and p).
 pub const DEFAULT_BOUND: u64 = 1_000_000;
 /// The bound with `--extended`.
 pub const EXTENDED_BOUND: u64 = 4_000_000;
+/// The bound on heap sizes for a game whose period is not published (an
+/// equivalence, an open game): such games are mostly unsolved, and their
+/// sequences have no sparse space to speed them up.
+pub const SMALL_BOUND: u64 = 20_000;
 /// Pairs of heaps looked at per game, at most.
-const MAX_WORK: u64 = 20_000_000_000;
+const MAX_WORK: u64 = 4_000_000_000;
 
 fn bound(scope: &Scope) -> u64 {
     if scope.extended {
@@ -66,7 +71,12 @@ fn sentences(entry: &Published) -> Vec<Sentence> {
         }
     }
     v.extend(entry.same_values.iter().map(|&(c, k)| Sentence::Same(c, k)));
-    v.extend(entry.differs_from.iter().map(|&(c, n)| Sentence::Differs(c, n)));
+    v.extend(
+        entry
+            .differs_from
+            .iter()
+            .map(|&(c, n)| Sentence::Differs(c, n)),
+    );
     if entry.open {
         v.push(Sentence::Open);
     }
@@ -104,7 +114,11 @@ fn holds(scope: &Scope, games: &[&OctalSolution]) -> InstanceOutcome {
 }
 
 fn fails(need: Need, why: String, games: &[&OctalSolution]) -> InstanceOutcome {
-    InstanceOutcome::fails(need, || why, || games.iter().map(|g| certificate(g)).collect())
+    InstanceOutcome::fails(
+        need,
+        || why,
+        || games.iter().map(|g| certificate(g)).collect(),
+    )
 }
 
 /// The n ≥ `from` below q where G(n) is not the periodic value.
@@ -117,10 +131,12 @@ fn exceptions(game: &OctalSolution, from: u64) -> Vec<u64> {
 
 /// G_Y(n) vs G_X(n − k): the first n where they differ, if below `end`.
 fn first_difference(x: &[u32], y: &[u32], k: u64, end: usize) -> Option<u64> {
-    (0..end).find(|&n| {
-        let shifted = if (n as u64) < k { 0 } else { x[n - k as usize] };
-        y[n] != shifted
-    }).map(|n| n as u64)
+    (0..end)
+        .find(|&n| {
+            let shifted = if (n as u64) < k { 0 } else { x[n - k as usize] };
+            y[n] != shifted
+        })
+        .map(|n| n as u64)
 }
 
 /// Checks one sentence of `entry`, whose own game (if solved) is `x`.
@@ -138,7 +154,7 @@ fn check(
             period,
             last_exception,
         } => {
-            let needed = 2 * (last_exception + 1) + 2 * period + code.t();
+            let needed = proof_length(last_exception + 1, period, code.t());
             if needed > bound {
                 return InstanceOutcome::NotApplicable;
             }
@@ -172,7 +188,7 @@ fn check(
             let Some(g) = x else {
                 return InstanceOutcome::NotApplicable;
             };
-            let from = entry.offset.unwrap_or(0);
+            let from = 0;
             let found = exceptions(g, from);
             if found == list {
                 holds(scope, &[g])
@@ -191,7 +207,8 @@ fn check(
             let (Some(gx), Ok(y_code)) = (x, OctalCode::parse(other)) else {
                 return InstanceOutcome::NotApplicable;
             };
-            let Some(gy) = solved(&y_code, bound) else {
+            let y_bound = x_bound(entry, scope).saturating_add(2 * k + y_code.t() + 1);
+            let Some(gy) = solved(&y_code, y_bound) else {
                 return InstanceOutcome::NotApplicable;
             };
             let end = gy.preperiod.max(gx.preperiod + k) + gx.period.max(gy.period);
@@ -201,7 +218,10 @@ fn check(
                 None if gx.period == gy.period => holds(scope, &[gx, &gy]),
                 None => fails(
                     need,
-                    format!("{other} and {} agree up to {end} but have least periods {} and {}", entry.code, gy.period, gx.period),
+                    format!(
+                        "{other} and {} agree up to {end} but have least periods {} and {}",
+                        entry.code, gy.period, gx.period
+                    ),
                     &[gx, &gy],
                 ),
                 Some(n) => fails(
@@ -220,7 +240,7 @@ fn check(
             let Ok(y_code) = OctalCode::parse(other) else {
                 return InstanceOutcome::NotApplicable;
             };
-            let end = at.map_or(bound.min(100_000), |n| n + 1) as usize;
+            let end = at.map_or(SMALL_BOUND, |n| n + 1) as usize;
             let xs = nim_sequence(code, Method::Rare, end);
             let ys = nim_sequence(&y_code, Method::Rare, end);
             let first = first_difference(&xs, &ys, 0, end);
@@ -229,7 +249,7 @@ fn check(
                 (Some(_), None) => InstanceOutcome::Holds(Vec::new()),
                 (found, _) => {
                     let gx = x.cloned();
-                    let gy = solved(&y_code, bound);
+                    let gy = solved(&y_code, SMALL_BOUND);
                     let games: Vec<&OctalSolution> = gx.iter().chain(gy.iter()).collect();
                     fails(
                         need,
@@ -273,14 +293,38 @@ fn claim(entry: &'static Published) -> Claim {
     Claim::new(
         id,
         entry.claim,
-        format!("G on at most {DEFAULT_BOUND} heap sizes per game ({EXTENDED_BOUND} with --extended)"),
+        format!(
+            "G on at most {DEFAULT_BOUND} heap sizes per game ({EXTENDED_BOUND} with --extended)"
+        ),
         move |scope| run(scope, entry),
-        move |scope| sentences(entry).len() as u64 * bound(scope) * 50,
+        move |scope| {
+            (sentences(entry).len() as u64 + 1) * MAX_WORK.min(x_bound(entry, scope) * 1000)
+        },
     )
     .at(entry.source)
     .hypotheses(entry.url)
     .kind(kind)
     .counts("sentences")
+}
+
+/// The bound on heap sizes for the entry's own game: the published
+/// period's proof when it is within the audit's bound, else
+/// [`SMALL_BOUND`].
+fn x_bound(entry: &Published, scope: &Scope) -> u64 {
+    let t = OctalCode::parse(entry.code).map_or(0, |c| c.t());
+    match (entry.period, entry.last_exception) {
+        (Some(p), Some(e)) => {
+            let needed = proof_length(e.saturating_add(1), p, t);
+            if needed <= bound(scope) {
+                // Twice the claim's proof, so that a wrong claim still
+                // gets the true (q, p) and its certificate when it is near.
+                needed.saturating_mul(2).min(bound(scope)).max(SMALL_BOUND)
+            } else {
+                SMALL_BOUND
+            }
+        }
+        _ => SMALL_BOUND,
+    }
 }
 
 fn run(scope: &Scope, entry: &'static Published) -> ClaimResult {
@@ -292,7 +336,7 @@ fn run(scope: &Scope, entry: &'static Published) -> ClaimResult {
             ..ClaimResult::default()
         };
     };
-    let x = solved(&code, bound);
+    let x = solved(&code, x_bound(entry, scope));
     check_instances(
         scope,
         range,

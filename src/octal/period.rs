@@ -3,17 +3,24 @@
 //!
 //! **Theorem** (Guy and Smith 1956; Winning Ways, ch. 4). Let G be the
 //! nim-sequence of the octal game 0.d1…dt. If G(n + p) = G(n) for all n with
-//! q ≤ n < 2q + p + t, then G(n + p) = G(n) for all n ≥ q.
+//! q ≤ n < 2q + p + t + 1, then G(n + p) = G(n) for all n ≥ q.
 //!
-//! *Proof.* Induction on n ≥ 2q + p + t. A heap of n + p > t cannot be taken
-//! whole. Leaving one heap: n + p − k ↔ n − k, and n − k ≥ q, so
+//! *Proof.* Induction on n ≥ 2q + p + t + 1. A heap of n + p > t cannot be
+//! taken whole. Leaving one heap: n + p − k ↔ n − k, and n − k ≥ q, so
 //! G(n + p − k) = G(n − k). Leaving two: a split (a, b) of n + p − k with
-//! a ≤ b has b ≥ (n + p − k)/2 ≥ q + p, so G(b) = G(b − p) and (a, b − p)
-//! is a split of n − k; a split (a, b') of n − k with a ≤ b' has
-//! b' ≥ (n − k)/2 ≥ q, so (a, b' + p) is a split of n + p − k with the
+//! a ≤ b has 2b ≥ n + p − k ≥ 2q + 2p + 1, so b − p ≥ q + 1 ≥ 1: G(b) =
+//! G(b − p) and (a, b − p) is a split of n − k; a split (a, b') of n − k
+//! with a ≤ b' has b' > q, so (a, b' + p) is a split of n + p − k with the
 //! same value. The option values of n + p and n are the same set.
 //!
-//! So G on [0, 2q + 2p + t) decides it. [`find_period`] returns the least
+//! The theorem is usually printed with 2q + p + t; that range suffices for
+//! q ≥ 1 but not for q = 0 (0.4 has G = 0, 0, 0, 1: p = 1 passes on [0, 2)
+//! and fails at 3, because the split 1 + 1 of 2 has no counterpart 1 + 0).
+//! The checker (`checker/src/octal.rs`) uses the range above, which
+//! works for every q, and so does this search, so that nothing it claims is
+//! refused there.
+//!
+//! So G on [0, 2q + 2p + t + 1) decides it. [`find_period`] returns the least
 //! p for which some q passes, with the least such q: that is the least
 //! period and least pre-period of G (a p that passes is a true period, so a
 //! multiple of the least period p*; every multiple m·p* has the same least
@@ -24,7 +31,7 @@ use super::code::OctalCode;
 use super::values::{Method, OctalSequence};
 
 /// A solved octal game: least pre-period q, least period p, and G on
-/// [0, 2q + 2p + t), the prefix the theorem needs.
+/// [0, 2q + 2p + t + 1), the prefix the theorem needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OctalSolution {
     pub code: OctalCode,
@@ -45,9 +52,9 @@ impl OctalSolution {
         self.values[i as usize]
     }
 
-    /// 2q + 2p + t: the positions the theorem looks at.
+    /// 2q + 2p + t + 1: the positions the theorem looks at.
     pub fn proof_length(&self) -> u64 {
-        2 * self.preperiod + 2 * self.period + self.code.t()
+        proof_length(self.preperiod, self.period, self.code.t())
     }
 }
 
@@ -63,20 +70,25 @@ pub enum OctalOutcome {
     WorkLimit { computed: u64 },
 }
 
-/// The least (p, q) that passes the theorem on `g` (G on [0, N)), if any:
-/// the least p ≥ 1, and for it the least q, with 2q + 2p + t ≤ N and
+/// 2q + 2p + t + 1: the prefix of G the theorem needs for (q, p).
+pub fn proof_length(q: u64, p: u64, t: u64) -> u64 {
+    2 * q + 2 * p + t + 1
+}
+
+/// The least (q, p) that passes the theorem on `g` (G on [0, N)), if any:
+/// the least p ≥ 1, and for it the least q, with 2q + 2p + t + 1 ≤ N and
 /// G(n + p) = G(n) for q ≤ n < N − p.
 pub fn find_period(g: &[u32], t: u64) -> Option<(u64, u64)> {
     let n = g.len() as u64;
     let mut p = 1;
-    while 2 * p + t <= n {
+    while proof_length(0, p, t) <= n {
         // The least q with G(m + p) = G(m) for q ≤ m < N − p: scan down
         // from the top to the first mismatch.
         let q = (0..n - p)
             .rev()
             .find(|&m| g[m as usize] != g[(m + p) as usize])
             .map_or(0, |m| m + 1);
-        if 2 * q + 2 * p + t <= n {
+        if proof_length(q, p, t) <= n {
             return Some((q, p));
         }
         p += 1;
@@ -99,7 +111,7 @@ pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> Oct
         }
         if let Some((q, p)) = find_period(sequence.values(), t) {
             let mut values = sequence.values().to_vec();
-            values.truncate((2 * q + 2 * p + t) as usize);
+            values.truncate(proof_length(q, p, t) as usize);
             return OctalOutcome::Periodic(OctalSolution {
                 code: code.clone(),
                 preperiod: q,
@@ -151,17 +163,34 @@ mod tests {
                 continue;
             };
             assert_eq!(solved(&code, Method::Direct).as_ref(), Some(&s), "{code}");
-            let far = super::super::values::nim_sequence(&code, Method::Direct, 3 * s.values.len() + 200);
+            let far =
+                super::super::values::nim_sequence(&code, Method::Direct, 3 * s.values.len() + 200);
             for (n, &v) in far.iter().enumerate() {
                 assert_eq!(s.value(n as u64), v, "{code} at {n}");
             }
             // Least: no smaller period from q, no smaller q for p.
             let (q, p) = (s.preperiod, s.period);
             let witnesses = crate::certify::witnesses_of(|n| s.value(n), q, p);
-            assert_eq!(witnesses.len(), crate::engine::outcome::prime_factors(p).len());
+            assert_eq!(
+                witnesses.len(),
+                crate::engine::outcome::prime_factors(p).len()
+            );
             if q > 0 {
                 assert_ne!(s.value(q - 1), s.value(q - 1 + p), "{code}");
             }
+        }
+    }
+
+    #[test]
+    fn the_printed_range_would_give_0_4_a_false_period() {
+        // 0.4: G = 0, 0, 0, 1, …; q = 0, p = 1 passes 2q + p + t = 2
+        // positions but not 2q + p + t + 1.
+        let code = OctalCode::parse("0.4").unwrap();
+        let g = super::super::values::nim_sequence(&code, Method::Direct, 4);
+        assert_eq!(g, [0, 0, 0, 1]);
+        assert_eq!(find_period(&g[..4], 1), None);
+        if let Some(s) = solved(&code, Method::Rare) {
+            assert_ne!((s.preperiod, s.period), (0, 1));
         }
     }
 

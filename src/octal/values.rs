@@ -35,8 +35,9 @@
 use super::code::OctalCode;
 
 /// How G is computed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[derive(clap::ValueEnum)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
     /// Every option listed: O(n) pairs per position.
@@ -232,7 +233,9 @@ impl OctalSequence {
     }
 
     fn mex(&self) -> u32 {
-        (0..).find(|&v| !self.marks.has(v)).expect("the mex is at most bound")
+        (0..)
+            .find(|&v| !self.marks.has(v))
+            .expect("the mex is at most bound")
     }
 
     /// [`Method::Direct`]: every pair of every split.
