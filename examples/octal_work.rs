@@ -8,7 +8,13 @@ fn main() {
             let t = std::time::Instant::now();
             let mut s = OctalSequence::new(&code, m);
             s.extend_to(n, u64::MAX);
-            println!("{c} {m:?}: {:?} work {} rare {} max {}", t.elapsed(), s.work(), s.rare_count(), s.values().iter().max().unwrap());
+            println!(
+                "{c} {m:?}: {:?} work {} rare {} max {}",
+                t.elapsed(),
+                s.work(),
+                s.rare_count(),
+                s.values().iter().max().unwrap()
+            );
         }
     }
 }

@@ -4,9 +4,8 @@ use super::limits::{solve_game, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 use super::output::{check_output_file, in_new_dir, parse_moves, print, write_atomically};
 use super::CliError;
 use clap::{Args, ValueEnum};
-use nimcert::certify::octal::{octal_certificate, octal_provenance};
-use nimcert::octal::Method as OctalMethod;
 use nimcert::certify::formula::{formula_certificates, uncovered_provenance, FormulaError};
+use nimcert::certify::octal::{octal_certificate, octal_provenance};
 use nimcert::certify::{
     periodic_certificate, pset_certificate, search_provenance, sequence_certificate,
 };
@@ -14,6 +13,7 @@ use nimcert::check::format::{Certificate, Provenance};
 use nimcert::check::{check_certificate, Limits, Verdict};
 use nimcert::engine::Periodicity;
 use nimcert::moves::MoveSet;
+use nimcert::octal::Method as OctalMethod;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

@@ -119,7 +119,11 @@ pub fn solve_octal(
 impl OctalReport {
     fn new(game: &OctalSolution, method: Method, full: bool) -> Self {
         let length = (game.preperiod + game.period) as usize;
-        let keep = if full { length } else { length.min(LIST_ENTRIES) };
+        let keep = if full {
+            length
+        } else {
+            length.min(LIST_ENTRIES)
+        };
         OctalReport {
             code: game.code.to_string(),
             t: game.code.t(),
@@ -134,7 +138,11 @@ impl OctalReport {
 
     fn text(&self, game: &OctalSolution, full: bool) -> String {
         let word = |range: std::ops::Range<u64>| {
-            let shown = if full { range.end } else { range.end.min(range.start + 60) };
+            let shown = if full {
+                range.end
+            } else {
+                range.end.min(range.start + 60)
+            };
             let more = if shown < range.end { "…" } else { "" };
             let w: String = (range.start..shown).map(|n| digit(game.value(n))).collect();
             format!("{w}{more}")
@@ -162,7 +170,9 @@ pub fn run(args: OctalArgs) -> Result<ExitCode, CliError> {
     let code = parse_code(&args.code)?;
     let game = solve_octal(&code, args.method, args.max_n, args.max_work)?;
     let report = OctalReport::new(&game, args.method, args.full);
-    print(&render(&report, args.format, || report.text(&game, args.full)))?;
+    print(&render(&report, args.format, || {
+        report.text(&game, args.full)
+    }))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -66,7 +66,12 @@ fn sentences(entry: &Published) -> Vec<Sentence> {
         }
     }
     v.extend(entry.same_values.iter().map(|&(c, k)| Sentence::Same(c, k)));
-    v.extend(entry.differs_from.iter().map(|&(c, n)| Sentence::Differs(c, n)));
+    v.extend(
+        entry
+            .differs_from
+            .iter()
+            .map(|&(c, n)| Sentence::Differs(c, n)),
+    );
     if entry.open {
         v.push(Sentence::Open);
     }
@@ -104,7 +109,11 @@ fn holds(scope: &Scope, games: &[&OctalSolution]) -> InstanceOutcome {
 }
 
 fn fails(need: Need, why: String, games: &[&OctalSolution]) -> InstanceOutcome {
-    InstanceOutcome::fails(need, || why, || games.iter().map(|g| certificate(g)).collect())
+    InstanceOutcome::fails(
+        need,
+        || why,
+        || games.iter().map(|g| certificate(g)).collect(),
+    )
 }
 
 /// The n ≥ `from` below q where G(n) is not the periodic value.
@@ -117,10 +126,12 @@ fn exceptions(game: &OctalSolution, from: u64) -> Vec<u64> {
 
 /// G_Y(n) vs G_X(n − k): the first n where they differ, if below `end`.
 fn first_difference(x: &[u32], y: &[u32], k: u64, end: usize) -> Option<u64> {
-    (0..end).find(|&n| {
-        let shifted = if (n as u64) < k { 0 } else { x[n - k as usize] };
-        y[n] != shifted
-    }).map(|n| n as u64)
+    (0..end)
+        .find(|&n| {
+            let shifted = if (n as u64) < k { 0 } else { x[n - k as usize] };
+            y[n] != shifted
+        })
+        .map(|n| n as u64)
 }
 
 /// Checks one sentence of `entry`, whose own game (if solved) is `x`.
@@ -201,7 +212,10 @@ fn check(
                 None if gx.period == gy.period => holds(scope, &[gx, &gy]),
                 None => fails(
                     need,
-                    format!("{other} and {} agree up to {end} but have least periods {} and {}", entry.code, gy.period, gx.period),
+                    format!(
+                        "{other} and {} agree up to {end} but have least periods {} and {}",
+                        entry.code, gy.period, gx.period
+                    ),
                     &[gx, &gy],
                 ),
                 Some(n) => fails(
@@ -273,7 +287,9 @@ fn claim(entry: &'static Published) -> Claim {
     Claim::new(
         id,
         entry.claim,
-        format!("G on at most {DEFAULT_BOUND} heap sizes per game ({EXTENDED_BOUND} with --extended)"),
+        format!(
+            "G on at most {DEFAULT_BOUND} heap sizes per game ({EXTENDED_BOUND} with --extended)"
+        ),
         move |scope| run(scope, entry),
         move |scope| sentences(entry).len() as u64 * bound(scope) * 50,
     )

@@ -53,7 +53,9 @@ impl OctalCode {
             return err(format!("digit {d} is not an octal digit (0–7)"));
         }
         if digits.last() == Some(&0) {
-            return err("the last digit of an octal code must not be 0 (write 0.7, not 0.70)".into());
+            return err(
+                "the last digit of an octal code must not be 0 (write 0.7, not 0.70)".into(),
+            );
         }
         Ok(OctalCode {
             digits: digits.to_vec(),
@@ -182,7 +184,10 @@ mod tests {
     fn parses_and_prints() {
         for text in ["0.07", "0.77", "0.6", "0.137", ".007"] {
             let code = OctalCode::parse(text).unwrap();
-            assert_eq!(code.to_string(), format!("0.{}", text.rsplit('.').next().unwrap()));
+            assert_eq!(
+                code.to_string(),
+                format!("0.{}", text.rsplit('.').next().unwrap())
+            );
         }
         assert_eq!(OctalCode::parse("0.77").unwrap().leave_two(), [1, 2]);
         assert_eq!(OctalCode::parse("0.137").unwrap().take_all(), [1, 2, 3]);
@@ -191,7 +196,9 @@ mod tests {
 
     #[test]
     fn refuses_what_it_does_not_read() {
-        for text in ["", "0.", "0.70", "0.8", "4.07", "0.0a", "07", "0.0", "0.1 2"] {
+        for text in [
+            "", "0.", "0.70", "0.8", "4.07", "0.0a", "07", "0.0", "0.1 2",
+        ] {
             assert!(OctalCode::parse(text).is_err(), "{text}");
         }
         assert!(OctalCode::parse(&format!("0.{}", "1".repeat(65))).is_err());

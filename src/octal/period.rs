@@ -151,14 +151,18 @@ mod tests {
                 continue;
             };
             assert_eq!(solved(&code, Method::Direct).as_ref(), Some(&s), "{code}");
-            let far = super::super::values::nim_sequence(&code, Method::Direct, 3 * s.values.len() + 200);
+            let far =
+                super::super::values::nim_sequence(&code, Method::Direct, 3 * s.values.len() + 200);
             for (n, &v) in far.iter().enumerate() {
                 assert_eq!(s.value(n as u64), v, "{code} at {n}");
             }
             // Least: no smaller period from q, no smaller q for p.
             let (q, p) = (s.preperiod, s.period);
             let witnesses = crate::certify::witnesses_of(|n| s.value(n), q, p);
-            assert_eq!(witnesses.len(), crate::engine::outcome::prime_factors(p).len());
+            assert_eq!(
+                witnesses.len(),
+                crate::engine::outcome::prime_factors(p).len()
+            );
             if q > 0 {
                 assert_ne!(s.value(q - 1), s.value(q - 1 + p), "{code}");
             }

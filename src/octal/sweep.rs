@@ -126,8 +126,13 @@ pub struct OctalOutDir {
 impl OctalOutDir {
     /// Opens (or creates, in an existing parent) the folder for `spec`,
     /// refusing one that holds another sweep; writes `spec.json`.
-    pub fn open(root: &Path, spec: &OctalSweepSpec, certificates: bool) -> Result<Self, SweepError> {
-        let io = |path: &Path, e: std::io::Error| SweepError::Io(format!("{}: {e}", path.display()));
+    pub fn open(
+        root: &Path,
+        spec: &OctalSweepSpec,
+        certificates: bool,
+    ) -> Result<Self, SweepError> {
+        let io =
+            |path: &Path, e: std::io::Error| SweepError::Io(format!("{}: {e}", path.display()));
         crate::io::prepare_dir(root).map_err(|e| io(root, e))?;
         let spec_path = root.join("spec.json");
         let text = spec.canonical();
@@ -176,7 +181,12 @@ impl OctalOutDir {
             }
             Err(e) => return Err(SweepError::Input(format!("{}: {e}", path.display()))),
         };
-        let bad = |why: &str| SweepError::Input(format!("{}: {why}; delete it to solve {name} again", path.display()));
+        let bad = |why: &str| {
+            SweepError::Input(format!(
+                "{}: {why}; delete it to solve {name} again",
+                path.display()
+            ))
+        };
         let file: CodeFile = serde_json::from_str(&text).map_err(|_| bad("not a code result"))?;
         if file.result.code != name || file.checksum != checksum(&self.spec, &file.result) {
             return Err(bad("checksum or code does not match"));
@@ -190,7 +200,8 @@ impl OctalOutDir {
         result: &CodeResult,
         certificate: Option<&nimcert_check::format::Certificate>,
     ) -> Result<(), SweepError> {
-        let io = |path: &Path, e: std::io::Error| SweepError::Io(format!("{}: {e}", path.display()));
+        let io =
+            |path: &Path, e: std::io::Error| SweepError::Io(format!("{}: {e}", path.display()));
         if let (true, Some(certificate)) = (self.certificates, certificate) {
             let path = self.root.join("certs").join(format!("{}.ron", result.code));
             crate::io::write_atomically(&path, nimcert_check::to_ron(certificate).as_bytes())
