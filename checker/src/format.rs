@@ -226,6 +226,24 @@ pub struct OctalClaim {
     /// When q > 0: the position q − 1, where G(q − 1) ≠ G(q − 1 + p).
     /// `None` exactly when q = 0.
     pub preperiod_witness: Option<u64>,
+    /// Optional hint (still format 3): a sparse-space split of the positions that lets the checker exclude values without listing every pair. Any hint is sound; a poor one only costs work.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sparse: Option<SparseHint>,
+}
+
+/// A sparse-space hint of an `Octal` claim (Winning Ways ch. 4, "Sparse
+/// space spells speed"): position n is *rare* (class 0) or *common*
+/// (class 1), where class(n) = popcount(G(n) & `mask`) mod 2, XOR
+/// (n + f) mod 2 when `position_parity` is `Some(f)`. f must be 0 or 1.
+/// The hint only decides which pairs the checker lists first; the rule
+/// and its proof are in `crate::octal`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SparseHint {
+    /// The bits of a value whose parity is read.
+    pub mask: u32,
+    /// `Some(f)` (f = 0 or 1): the class also flips with (n + f) mod 2.
+    pub position_parity: Option<u32>,
 }
 
 /// Witness that p/r is not a period, for a prime r dividing p.

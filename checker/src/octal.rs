@@ -89,7 +89,7 @@
 //! `--max-work`. A claim with q + p values is then checked in memory for
 //! L values of 4 bytes plus the mark table of `Grundy`.
 
-use crate::format::OctalClaim;
+use crate::format::{OctalClaim, SparseHint};
 use crate::mex::out_of_memory;
 use crate::moves::show_set;
 use crate::periodic::{check_least_period, check_preperiod_witness, describe};
@@ -118,6 +118,11 @@ pub(crate) fn admit(claim: &OctalClaim, limits: &Limits) -> Result<(), Failure> 
         ));
     }
     let length = positions(claim.preperiod, claim.period, t, limits)?;
+    if claim.sparse.is_some() {
+        // The hinted mex counts its work as it goes (`Budget`): its worst
+        // case is the direct one, its usual case far below.
+        return Ok(());
+    }
     within_work(
         work(&code, length),
         "L·(3t + 4) + 2·(splits read), L = 2q + 2p + t + 1",
@@ -193,25 +198,27 @@ fn check_inner(claim: &OctalClaim, limits: &Limits) -> Result<String, Failure> {
         let i = if n < claimed { n } else { q + (n - q) % p };
         claim.values[i as usize]
     };
+    let hint = claim.sparse.as_ref().map(Sparse::read).transpose()?;
     let length = 2 * claimed + code.len() + 1; // admitted
-    check_values(&code, length, q, p, &v)?;
+    let rare = hint.map(|hint| Rare::new(hint, limits));
+    check_values(&code, Grundy::new(length, rare)?, q, p, &v)?;
     check_least_period(q, p, &claim.period_witnesses, &v)?;
     check_preperiod_witness(q, p, claim.preperiod_witness, &v)?;
     Ok(describe(&format!("octal game {}", code.show()), q, p, &v))
 }
 
-/// Rule 1: G(n) = v(n) for every n < L, G computed by the mex rule.
+/// Rule 1: G(n) = v(n) for every n < L (the room of `g`), G computed by
+/// the mex rule.
 fn check_values(
     code: &Code,
-    length: u64,
+    mut g: Grundy,
     q: u64,
     p: u64,
     v: &impl Fn(u64) -> u32,
 ) -> Result<(), Failure> {
-    let mut g = Grundy::new(length)?;
     // i = n for n < q + p, then q + (n − q) mod p, kept without division.
     let mut i = 0;
-    for n in 0..length {
+    for n in 0..g.length {
         let value = g.next(code)?;
         let agrees = value == v(i);
         i = if i + 1 == q + p { q } else { i + 1 };
@@ -320,23 +327,31 @@ fn shorten(text: &str) -> String {
 /// the table doubles. M stays at most 2·(max G + 1), and G(n) ≤ n and
 /// G(n) is at most the number of options of n: the table is never larger
 /// than the values, nor than twice the work of one position plus 2.
+///
+/// Without a hint every option is listed (`for_each_option`); with one,
+/// the sparse-space rule of the module docs (`Rare`).
 struct Grundy {
+    /// L, the positions to compute.
+    length: u64,
     values: Vec<u32>,
     seen: Vec<u64>,
+    rare: Option<Rare>,
 }
 
 impl Grundy {
     /// Room for `length` values, refused (as over a limit) when the memory
-    /// cannot be had.
-    fn new(length: u64) -> Result<Grundy, Failure> {
+    /// cannot be had; `rare` for the hinted mex.
+    fn new(length: u64, rare: Option<Rare>) -> Result<Grundy, Failure> {
         let mut values = Vec::new();
         usize::try_from(length)
             .ok()
             .and_then(|n| values.try_reserve_exact(n).ok())
             .ok_or_else(|| out_of_memory(length))?;
         Ok(Grundy {
+            length,
             values,
             seen: vec![0; 1],
+            rare,
         })
     }
 
@@ -345,8 +360,13 @@ impl Grundy {
         let n = self.values.len() as u64;
         let stamp = n + 1;
         let (values, seen) = (&self.values, &mut self.seen);
-        for_each_option(code, values, n, |x| seen[x as usize] = stamp);
-        let mex = seen.iter().take_while(|&&s| s == stamp).count();
+        let mex = match &mut self.rare {
+            None => {
+                for_each_option(code, values, n, |x| seen[x as usize] = stamp);
+                seen.iter().take_while(|&&s| s == stamp).count()
+            }
+            Some(rare) => rare.mex(code, values, seen, n)?,
+        };
         if mex == seen.len() {
             let more = seen.len();
             seen.try_reserve_exact(more)
@@ -356,12 +376,23 @@ impl Grundy {
         // mex ≤ n < L ≤ 2^32 (admitted), so it fits.
         let mex = u32::try_from(mex).map_err(|_| out_of_memory(n))?;
         self.values.push(mex);
+        if let Some(rare) = &mut self.rare {
+            rare.record(n, mex)?;
+        }
         Ok(mex)
     }
 
     /// The distinct option values of n (computed, so n < the values'
-    /// length), at most 64 shown.
-    fn show_options(&self, code: &Code, n: u64) -> String {
+    /// length), at most 64 shown. With a hint the listing is charged to
+    /// the work, and left out when it would pass `--max-work`.
+    fn show_options(&mut self, code: &Code, n: u64) -> String {
+        if let Some(rare) = &mut self.rare {
+            let pairs = splits(code, n).map(|s| s / 2).fold(0, u64::saturating_add);
+            let units = pairs.saturating_mul(2).saturating_add(3 * code.len() + 4);
+            if rare.budget.spend(units, n).is_err() {
+                return "(not listed: listing them would pass --max-work)".to_string();
+            }
+        }
         let mut present = vec![false; self.seen.len()];
         for_each_option(code, &self.values, n, |x| present[x as usize] = true);
         let shown: Vec<u64> = (0..present.len() as u64)
@@ -374,22 +405,203 @@ impl Grundy {
 /// Calls `mark` with the value of every option of a heap of n, given G on
 /// [0, n) in `g` (the definition in the module docs).
 fn for_each_option(code: &Code, g: &[u32], n: u64, mut mark: impl FnMut(u32)) {
+    for_each_single_option(code, g, n, &mut mark);
+    for s in splits(code, n) {
+        let s = s as usize;
+        for a in 1..=s / 2 {
+            mark(g[a] ^ g[s - a]);
+        }
+    }
+}
+
+/// Calls `mark` with the options of a heap of n that leave at most one
+/// heap: 0 (bit 1, n = k) and G(n − k) (bit 2, n > k).
+fn for_each_single_option(code: &Code, g: &[u32], n: u64, mut mark: impl FnMut(u32)) {
     for k in 1..=code.len().min(n) {
         let d = code.digit(k);
-        let rest = (n - k) as usize;
-        if rest == 0 {
-            if d & 1 != 0 {
-                mark(0);
+        if k == n && d & 1 != 0 {
+            mark(0);
+        }
+        if k < n && d & 2 != 0 {
+            mark(g[(n - k) as usize]);
+        }
+    }
+}
+
+/// The splits of a heap of n: s = n − k for each k ≤ t with bit 4 of d_k
+/// and n − k ≥ 2, in increasing k.
+fn splits<'a>(code: &'a Code, n: u64) -> impl Iterator<Item = u64> + 'a {
+    (1..=code.len().min(n))
+        .filter(move |&k| n - k >= 2 && code.digit(k) & 4 != 0)
+        .map(move |k| n - k)
+}
+
+/// The sparse-space split of a hint: π(v) = popcount(v ∧ mask) mod 2, and
+/// class(n) = π(G(n)) ⊕ e·((n + f) mod 2), e = 1 exactly when a position
+/// parity f is given.
+#[derive(Clone, Copy)]
+struct Sparse {
+    mask: u32,
+    position_parity: Option<u32>,
+}
+
+impl Sparse {
+    /// The hint of a claim; a position parity other than 0 or 1 is wrong.
+    fn read(hint: &SparseHint) -> Result<Sparse, Failure> {
+        if let Some(f) = hint.position_parity.filter(|&f| f > 1) {
+            return wrong(format!(
+                "sparse hint: position_parity must be Some(0) or Some(1), not Some({f})"
+            ));
+        }
+        Ok(Sparse {
+            mask: hint.mask,
+            position_parity: hint.position_parity,
+        })
+    }
+
+    /// π(v).
+    fn parity(&self, v: u32) -> u32 {
+        (v & self.mask).count_ones() & 1
+    }
+
+    /// class(n) for G(n) = v: 0 rare, 1 common.
+    fn class(&self, n: u64, v: u32) -> u32 {
+        let shift = self
+            .position_parity
+            .map_or(0, |f| ((n + f as u64) & 1) as u32);
+        self.parity(v) ^ shift
+    }
+
+    /// P_s = 1 ⊕ e·(s mod 2): the parity of the option values that a split
+    /// of s gives only through pairs with exactly one rare heap.
+    fn mixed_parity(&self, s: u64) -> u32 {
+        1 ^ (u32::from(self.position_parity.is_some()) & (s & 1) as u32)
+    }
+}
+
+/// Work counted as it is spent, for the hinted mex (whose cost the sizes
+/// do not bound below the direct one): refused past `--max-work`.
+struct Budget {
+    spent: u64,
+    max: u64,
+}
+
+impl Budget {
+    /// Spends `units` at position n, or stops over the limit.
+    fn spend(&mut self, units: u64, n: u64) -> Result<(), Failure> {
+        self.spent = self.spent.saturating_add(units);
+        if self.spent > self.max {
+            return too_large(format!(
+                "checking with the sparse hint passed the limit of {} work units (--max-work) \
+                 at n = {n} (the hinted work is counted as it goes: 3t + 4 a position, \
+                 2 a rare pair listed, 3 a split and 1 more a round of the search)",
+                self.max
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The hinted mex (module docs, "The sparse hint"): the rare positions so
+/// far, one cursor per split, and the work spent.
+struct Rare {
+    hint: Sparse,
+    /// The rare positions r ≥ 1 computed so far, increasing (r < L ≤ 2^32).
+    positions: Vec<u32>,
+    /// (s, a): the next pair (a, s − a) of the split s to scan.
+    cursors: Vec<(u64, u64)>,
+    budget: Budget,
+}
+
+impl Rare {
+    fn new(hint: Sparse, limits: &Limits) -> Rare {
+        Rare {
+            hint,
+            positions: Vec::new(),
+            cursors: Vec::new(),
+            budget: Budget {
+                spent: 0,
+                max: limits.max_work,
+            },
+        }
+    }
+
+    /// The mex of the options of n, given G on [0, n) in `g` and the stamp
+    /// table `seen` (`Grundy`): the single-heap options and every pair with
+    /// a rare heap marked, then each unmarked v from 0 up searched for in
+    /// the splits that could still give it (`scan_for`).
+    fn mex(&mut self, code: &Code, g: &[u32], seen: &mut [u64], n: u64) -> Result<usize, Failure> {
+        let stamp = n + 1;
+        self.budget.spend(3 * code.len() + 4, n)?;
+        for_each_single_option(code, g, n, |x| seen[x as usize] = stamp);
+        self.cursors.clear();
+        for s in splits(code, n) {
+            let listed = self.positions.partition_point(|&r| u64::from(r) < s);
+            self.budget.spend(2 * listed as u64, n)?;
+            for &r in &self.positions[..listed] {
+                let (a, b) = (r as usize, (s - u64::from(r)) as usize);
+                seen[(g[a] ^ g[b]) as usize] = stamp;
             }
-            continue;
+            self.cursors.push((s, 1));
         }
-        if d & 2 != 0 {
-            mark(g[rest]);
+        // Every option is below seen.len() (`Grundy`), so that is the mex
+        // at most, and needs no search.
+        let mut v = 0;
+        while v < seen.len() {
+            if seen[v] != stamp && !self.scan_for(g, seen, stamp, v as u32, n)? {
+                break;
+            }
+            v += 1;
         }
-        if d & 4 != 0 {
-            for a in 1..=rest / 2 {
-                mark(g[a] ^ g[rest - a]);
+        Ok(v)
+    }
+
+    /// Advances, one pair each in turn, the cursors of the splits s with
+    /// π(v) ≠ P_s (for the others every option of v's parity is marked
+    /// already), marking each pair's value, until `v` is marked (true) or
+    /// those cursors are exhausted (false: no pair gives v).
+    fn scan_for(
+        &mut self,
+        g: &[u32],
+        seen: &mut [u64],
+        stamp: u64,
+        v: u32,
+        n: u64,
+    ) -> Result<bool, Failure> {
+        let hint = self.hint;
+        let want = hint.parity(v);
+        loop {
+            let round = self.cursors.len() as u64;
+            self.budget.spend(3 * round + 1, n)?;
+            let mut open = false;
+            for (s, a) in self.cursors.iter_mut() {
+                if *a > *s / 2 || hint.mixed_parity(*s) == want {
+                    continue;
+                }
+                let x = g[*a as usize] ^ g[(*s - *a) as usize];
+                seen[x as usize] = stamp;
+                *a += 1;
+                open = true;
+                if x == v {
+                    return Ok(true);
+                }
+            }
+            if !open {
+                return Ok(false);
             }
         }
+    }
+
+    /// Lists n among the rare positions when n ≥ 1 and class(n) = 0.
+    fn record(&mut self, n: u64, value: u32) -> Result<(), Failure> {
+        if n >= 1 && self.hint.class(n, value) == 0 {
+            self.positions
+                .try_reserve(1)
+                .map_err(|_| out_of_memory(n))?;
+            // n < L ≤ 2^32 (admitted).
+            self.positions
+                .push(u32::try_from(n).map_err(|_| out_of_memory(n))?);
+        }
+        Ok(())
     }
 }

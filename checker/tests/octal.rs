@@ -13,7 +13,7 @@
 mod common;
 
 use common::*;
-use nimcert_check::format::{Certificate, Claim, OctalClaim};
+use nimcert_check::format::{Certificate, Claim, OctalClaim, SparseHint};
 use nimcert_check::{check_bytes, check_certificate, precheck, to_ron, Limits, Verdict};
 
 /// The digits d1…dt of "0.d1…dt".
@@ -98,6 +98,7 @@ fn octal_claim(code: &str) -> OctalClaim {
         values: g[..(q + p) as usize].to_vec(),
         period_witnesses,
         preperiod_witness: (q > 0).then(|| q - 1),
+        sparse: None,
     }
 }
 
@@ -292,6 +293,7 @@ fn rule_1_checks_one_position_past_the_published_bound() {
         values: vec![0],
         period_witnesses: vec![],
         preperiod_witness: None,
+        sparse: None,
     };
     assert_eq!(
         check(c),
@@ -308,6 +310,7 @@ fn rule_1_checks_one_position_past_the_published_bound() {
         values: vec![0],
         period_witnesses: vec![],
         preperiod_witness: None,
+        sparse: None,
     };
     assert_invalid(&check(c), "recurrence fails at n = 4: ");
 }
@@ -774,4 +777,217 @@ fn agrees_with_the_oracle_on_random_claims() {
         judged[usize::from(expected)] += 1;
     }
     assert!(judged[0] > 50 && judged[1] > 50, "{judged:?}");
+}
+
+/// The hints tried: masks 0, 1, 3, 7, 0xFF and u32::MAX (0 and u32::MAX
+/// make every position rare or classes by every bit), each with no
+/// position parity and with parity 0 and 1.
+fn hints() -> Vec<SparseHint> {
+    let mut all = Vec::new();
+    for mask in [0, 1, 3, 7, 0xFF, u32::MAX] {
+        for position_parity in [None, Some(0), Some(1)] {
+            all.push(SparseHint {
+                mask,
+                position_parity,
+            });
+        }
+    }
+    all
+}
+
+/// The true claim of `code` and three false ones: one value changed, a
+/// wrong period (one more, its values the true G), q one too small.
+fn claim_and_mutations(code: &str) -> Vec<OctalClaim> {
+    let truth = octal_claim(code);
+    let g = grundy(code, N);
+    let mut changed = truth.clone();
+    let i = changed.values.len() / 2;
+    changed.values[i] ^= 1;
+    let mut period = truth.clone();
+    period.period += 1;
+    period.values = g[..(period.preperiod + period.period) as usize].to_vec();
+    let mut claims = vec![truth.clone(), changed, period];
+    if truth.preperiod > 0 {
+        let mut q = truth.clone();
+        q.preperiod -= 1;
+        q.preperiod_witness = q.preperiod.checked_sub(1);
+        q.values.pop();
+        claims.push(q);
+    }
+    claims
+}
+
+/// With any hint the verdict is the one without: the hint decides only
+/// what the checker lists first. Every two-digit code the oracle solves
+/// and eight three-digit ones, each true and mutated, 18 hints each.
+#[test]
+fn a_sparse_hint_never_changes_the_verdict() {
+    let mut codes: Vec<String> = Vec::new();
+    for d1 in 0..8 {
+        for d2 in 1..8 {
+            codes.push(format!("0.{d1}{d2}"));
+        }
+        if d1 > 0 {
+            codes.push(format!("0.{d1}"));
+        }
+    }
+    codes.extend(
+        [
+            "0.137", "0.165", "0.354", "0.447", "0.504", "0.644", "0.705", "0.777",
+        ]
+        .map(String::from),
+    );
+    let mut compared = 0;
+    for code in codes.iter().filter(|c| least_qp(c).is_some()) {
+        for claim in claim_and_mutations(code) {
+            let plain = check(claim.clone());
+            for hint in hints() {
+                let hinted = check(OctalClaim {
+                    sparse: Some(hint),
+                    ..claim.clone()
+                });
+                assert_eq!(hinted, plain, "{code} {hint:?}: {claim:?}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 3000, "{compared}");
+}
+
+#[test]
+fn a_position_parity_other_than_0_or_1_is_wrong() {
+    for f in [2, 3, u32::MAX] {
+        let c = OctalClaim {
+            sparse: Some(SparseHint {
+                mask: 1,
+                position_parity: Some(f),
+            }),
+            ..kayles()
+        };
+        assert_eq!(
+            check(c),
+            Verdict::Invalid(format!(
+                "sparse hint: position_parity must be Some(0) or Some(1), not Some({f})"
+            ))
+        );
+    }
+}
+
+#[test]
+fn the_hinted_work_is_counted_as_it_goes() {
+    let hinted = |hint: SparseHint| OctalClaim {
+        sparse: Some(hint),
+        ..kayles()
+    };
+    let hint = SparseHint {
+        mask: 1,
+        position_parity: None,
+    };
+    let at = |max_work| {
+        check_with(
+            hinted(hint),
+            &Limits {
+                max_work,
+                ..Limits::default()
+            },
+        )
+    };
+    // Admitted from the sizes alone (precheck), refused while it works.
+    let small = Limits {
+        max_work: 1000,
+        ..Limits::default()
+    };
+    assert_eq!(precheck(&cert(hinted(hint)), &small), Ok(()));
+    let Verdict::OverLimit(m) = at(1000) else {
+        panic!("{:?}", at(1000))
+    };
+    assert!(
+        m.starts_with("checking with the sparse hint passed the limit of 1000 work units (--max-work) at n = "),
+        "{m}"
+    );
+    // The least limit that suffices: valid there, over the limit below.
+    let least = (0..40)
+        .fold((0u64, 1u64 << 40), |(lo, hi), _| {
+            let mid = lo + (hi - lo) / 2;
+            if matches!(at(mid), Verdict::Valid(_)) {
+                (lo, mid)
+            } else {
+                (mid, hi)
+            }
+        })
+        .1;
+    assert_valid(&at(least));
+    assert_over_limit(&at(least - 1), "(--max-work)");
+    // --max-period still applies, before any work.
+    let l = 2 * 83 + 2 + 1;
+    let c = hinted(hint);
+    assert_over_limit(
+        &check_with(
+            c,
+            &Limits {
+                max_period: l - 1,
+                ..Limits::default()
+            },
+        ),
+        "(--max-period)",
+    );
+    // Kayles read through its period to q = 100,000 (true values, a
+    // pre-period not least): 200,027 positions, 10^10 units for the direct
+    // mex, refused before the work at 3·10^7. With every position rare
+    // (mask 0) the hinted mex lists every pair and stops at the limit; with
+    // the mask of all bits no position past 70 is rare (the periodic values
+    // 1, 2, 4, 7, 8 have an odd number of bits) and every search ends
+    // early, so Rule 1 passes within 3·10^7 and Rule 2 rejects the claim.
+    let g = kayles().values;
+    let q = 100_000;
+    let long = OctalClaim {
+        preperiod: q,
+        values: (0..q as usize + 12)
+            .map(|n| g[if n < 83 { n } else { 71 + (n - 71) % 12 }])
+            .collect(),
+        preperiod_witness: Some(q - 1),
+        ..kayles()
+    };
+    let limits = Limits {
+        max_work: 30_000_000,
+        ..Limits::default()
+    };
+    let with_mask = |mask| {
+        let c = OctalClaim {
+            sparse: Some(SparseHint {
+                mask,
+                position_parity: None,
+            }),
+            ..long.clone()
+        };
+        check_with(c, &limits)
+    };
+    assert_over_limit(
+        &check_with(long.clone(), &limits),
+        "L·(3t + 4) + 2·(splits read)",
+    );
+    assert_over_limit(&with_mask(0), "with the sparse hint passed the limit");
+    assert_invalid(
+        &with_mask(u32::MAX),
+        "minimality witness 71 lies before the pre-period 100000",
+    );
+}
+
+#[test]
+fn without_a_hint_the_written_form_is_unchanged() {
+    let text = to_ron(&cert(kayles()));
+    assert!(!text.contains("sparse"), "{text}");
+    let c = OctalClaim {
+        sparse: Some(SparseHint {
+            mask: 5,
+            position_parity: Some(1),
+        }),
+        ..kayles()
+    };
+    let text = to_ron(&cert(c.clone()));
+    assert!(
+        text.contains("sparse: Some((mask: 5, position_parity: Some(1)))"),
+        "{text}"
+    );
+    assert_eq!(check_bytes(text.as_bytes(), &Limits::default()), check(c));
 }

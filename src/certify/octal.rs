@@ -32,6 +32,7 @@ pub fn octal_claim(game: &OctalSolution) -> OctalClaim {
         values: game.values[..(q + p) as usize].to_vec(),
         period_witnesses: witnesses_of(|n| game.value(n), q, p),
         preperiod_witness: (q > 0).then(|| q - 1),
+        sparse: None,
     }
 }
 

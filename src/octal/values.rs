@@ -171,6 +171,13 @@ impl OctalSequence {
         self.rare.len()
     }
 
+    /// The current sparse-space split, as (mask, position parity): class(n)
+    /// = popcount(G(n) & mask) mod 2, XOR (n + f) mod 2 for `Some(f)`.
+    /// `None` before a mask is chosen (and for the direct method).
+    pub fn sparse_hint(&self) -> Option<(u32, Option<u32>)> {
+        self.sparse.map(|s| (s.mask, s.domain))
+    }
+
     /// Computes G up to position `n` (exclusive), or stops when the work
     /// passes `max_work` (returning false; the values so far are kept).
     pub fn extend_to(&mut self, n: usize, max_work: u64) -> bool {
