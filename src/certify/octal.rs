@@ -3,7 +3,7 @@
 use super::{tool_name, witnesses_of};
 use crate::octal::period::OctalSolution;
 use crate::octal::Method as OctalMethod;
-use nimcert_check::format::{Certificate, Claim, Method, OctalClaim, Provenance};
+use nimcert_check::format::{Certificate, Claim, Method, OctalClaim, Provenance, SparseHint};
 
 /// Provenance of an octal game solved by `method`.
 pub fn octal_provenance(method: OctalMethod) -> Provenance {
@@ -32,7 +32,10 @@ pub fn octal_claim(game: &OctalSolution) -> OctalClaim {
         values: game.values[..(q + p) as usize].to_vec(),
         period_witnesses: witnesses_of(|n| game.value(n), q, p),
         preperiod_witness: (q > 0).then(|| q - 1),
-        sparse: None,
+        sparse: game.sparse.map(|(mask, position_parity)| SparseHint {
+            mask,
+            position_parity,
+        }),
     }
 }
 

@@ -38,6 +38,9 @@ pub struct OctalSolution {
     pub preperiod: u64,
     pub period: u64,
     pub values: Vec<u32>,
+    /// The sparse-space split the rare-values method ended with, as (mask,
+    /// position parity), if it chose one: a hint for the checker.
+    pub sparse: Option<(u32, Option<u32>)>,
 }
 
 impl OctalSolution {
@@ -117,6 +120,7 @@ pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> Oct
                 preperiod: q,
                 period: p,
                 values,
+                sparse: sequence.sparse_hint(),
             });
         }
         if checkpoint >= max_n {
