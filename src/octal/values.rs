@@ -349,7 +349,7 @@ impl OctalSequence {
                     .filter(|((v, odd), _)| sparse.class(*odd as usize, *v) == 0)
                     .map(|(_, count)| count)
                     .sum();
-                if best.is_none_or(|(fewest, _)| rare < fewest) {
+                if best.map_or(true, |(fewest, _)| rare < fewest) {
                     best = Some((rare, sparse));
                 }
             }
