@@ -80,6 +80,40 @@
 //! q − 1, so no pre-period below q works (the argument is spelled out in
 //! [`crate::periodic`], Rule 3).
 //!
+//! **The sparse hint** (optional field `sparse`, still format 3). It
+//! changes how Rule 1 computes the mex, never what it computes. The hint
+//! is a mask m and, optionally, a position parity f ∈ {0, 1} (any other f
+//! is a wrong claim, refused before any work). Write π(v) = popcount(v ∧ m)
+//! mod 2, e = 1 when f is given (else 0), and class(n) = π(G(n)) ⊕
+//! e·((n + f) mod 2); n ≥ 1 is *rare* when class(n) = 0. For a split of
+//! s = n − k (bit 4 of d_k, s ≥ 2) let P_s = 1 ⊕ e·(s mod 2).
+//!
+//! *Lemma.* If a + b = s then π(G(a) ⊕ G(b)) = class(a) ⊕ class(b) ⊕
+//! e·(s mod 2). *Proof:* π is linear over XOR (the bits of
+//! (x ⊕ y) ∧ m are those of x ∧ m XOR those of y ∧ m, and popcount mod 2
+//! is additive over XOR), so π(G(a) ⊕ G(b)) = π(G(a)) ⊕ π(G(b)) =
+//! class(a) ⊕ class(b) ⊕ e·((a + f) + (b + f) mod 2), and
+//! (a + f) + (b + f) = s + 2f ≡ s. ∎ So an option value of parity P_s
+//! from the split s comes from a pair with class(a) ⊕ class(b) = 1, i.e.
+//! exactly one rare heap.
+//!
+//! *The hinted mex of n* (`Rare`): mark 0 (bit 1) and G(n − k) (bit 2) as
+//! without the hint; for each split s and each rare r < s (the rare
+//! positions are listed as they are computed), mark G(r) ⊕ G(s − r), an
+//! explicit option. Then for v = 0, 1, 2, …: if v is marked, go on;
+//! otherwise, for the splits s with π(v) ≠ P_s, scan their pairs (a, s − a),
+//! 1 ≤ a ≤ s/2, one cursor per split, round-robin, marking each pair's
+//! value, until v is marked (go on) or those cursors are exhausted (the
+//! mex is v). A split with π(v) = P_s needs no scan: by the lemma every
+//! pair giving a value of v's parity has one rare heap and is marked. At
+//! v = M (the mark table's length, `Grundy`) the mex is v, since every
+//! option is below M. *Soundness:* a value is marked only when an explicit
+//! option gives it, and v is declared absent only when every split either
+//! had all its pairs listed or, by the lemma, all pairs of v's parity
+//! marked; so the result is exactly the mex, whatever the hint (mask 0
+//! makes every position rare, a mask with no rare position makes every
+//! value of parity ≠ P_s a search: both are exact, only slower).
+//!
 //! **Limits,** judged from the sizes before any work (`admit`): t ≤
 //! `--max-moves`; L = 2q + 2p + t + 1 ≤ `--max-period` (with checked
 //! arithmetic, and at most 2^32, so that every G(n) ≤ n fits the 32-bit
@@ -88,6 +122,19 @@
 //! the longest play); and the work of the mex on [0, L), `work`, ≤
 //! `--max-work`. A claim with q + p values is then checked in memory for
 //! L values of 4 bytes plus the mark table of `Grundy`.
+//!
+//! *The exception: a hinted claim.* Its work is not bounded by its sizes
+//! below the direct count (a poor hint costs as much), so `admit` judges
+//! only t and L, and the work is counted as it is spent (`Budget`): 3t + 4
+//! a position, 2 a rare pair listed (charged before the listing), 3 a
+//! split and 1 more a round of a search, and, for the message of a
+//! rejection, the direct count of that one position's options. Past
+//! `--max-work` the check stops with the over-limit verdict (exit 3, the
+//! message names the flag): the time is still bounded by `--max-work`,
+//! but the refusal comes during the work, not before it, and `precheck`
+//! admits a hinted claim whatever its work. Memory: the rare positions add
+//! at most 4 bytes a position (L·8 bytes in all, plus the mark table and t
+//! cursors).
 
 use crate::format::{OctalClaim, SparseHint};
 use crate::mex::out_of_memory;
