@@ -23,7 +23,9 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use nimcert_check::format::{Certificate, Claim, Method, OctalClaim, PeriodWitness, Provenance};
+use nimcert_check::format::{
+    Certificate, Claim, Method, OctalClaim, PeriodWitness, Provenance, SparseHint,
+};
 use nimcert_check::{check_certificate, parse, Limits, Verdict};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -39,6 +41,9 @@ struct Input {
     kind: u8,
     q: u8,
     p: u8,
+    /// A sparse hint (mask, position parity 0 or 1): it must never change
+    /// the verdict.
+    hint: Option<(u32, Option<bool>)>,
     mutations: Vec<Mutation>,
 }
 
@@ -214,6 +219,12 @@ fn judge(certificate: &Certificate) {
         return;
     }
     let Some(expected) = oracle(c) else { return };
+    // A hint's position parity must be 0 or 1 (a seed from the invalid
+    // corpus has 2); otherwise the hint never changes the verdict.
+    let hint_readable = c
+        .sparse
+        .map_or(true, |h| h.position_parity.map_or(true, |f| f <= 1));
+    let expected = expected && hint_readable;
     match verdict {
         Verdict::Valid(_) => assert!(expected, "checker accepted a false claim: {certificate:?}"),
         Verdict::Invalid(ref m) => {
@@ -246,6 +257,7 @@ fn claim_for(code: &str, g: &[u32], q: u64, p: u64) -> OctalClaim {
         values: g[..(q + p) as usize].to_vec(),
         period_witnesses: primes(p).into_iter().map(witness).collect(),
         preperiod_witness: (q > 0).then(|| q - 1),
+        sparse: None,
     }
 }
 
@@ -333,6 +345,10 @@ fuzz_target!(|data: &[u8]| {
         let (q, p) = (input.q as u64 % 120, 1 + input.p as u64 % 120);
         claim_for(&code, &truth.g, q, p)
     };
+    claim.sparse = input.hint.map(|(mask, f)| SparseHint {
+        mask,
+        position_parity: f.map(u32::from),
+    });
     let mut format = 3;
     for m in input.mutations.iter().take(4) {
         mutate(&mut claim, &mut format, m);
