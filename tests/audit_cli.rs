@@ -129,6 +129,8 @@ fn a_perturbed_closed_form_is_caught_by_the_baseline() {
         "A",
         "--perturb",
         "B",
+        "--perturb",
+        "O",
     ]);
     assert_eq!(code(&out), 1);
     let diff = text(&out.stderr);

@@ -25,7 +25,11 @@ fn registry_ids_are_unique_and_every_claim_is_described() {
     let mut seen = BTreeSet::new();
     for c in &claims {
         assert!(seen.insert(c.id), "{} is registered twice", c.id);
-        assert!(c.id.starts_with("A.") || c.id.starts_with("B."), "{}", c.id);
+        assert!(
+            c.id.starts_with("A.") || c.id.starts_with("B.") || c.id.starts_with("O."),
+            "{}",
+            c.id
+        );
         for (what, text) in [
             ("statement", c.printed),
             ("location", c.location),
@@ -41,9 +45,12 @@ fn registry_ids_are_unique_and_every_claim_is_described() {
 #[test]
 fn every_registry_id_is_in_the_statement_table() {
     let table = table_ids();
+    // The papers' statements; the published octal claims (O.*) carry their
+    // source and address instead (src/octal/published.rs).
     let missing: Vec<&str> = registry()
         .iter()
         .map(|c| c.id)
+        .filter(|id| !id.starts_with("O."))
         .filter(|id| !table.contains(*id))
         .collect();
     assert!(missing.is_empty(), "not in docs/STATEMENTS.md: {missing:?}");
