@@ -345,7 +345,11 @@ fn compare_products(x: i128, y: i128, u: i128, v: i128) -> Ordering {
 
 /// An ordering as −1, 0 or 1.
 fn sign(order: Ordering) -> i32 {
-    order as i32
+    match order {
+        Ordering::Less => -1,
+        Ordering::Equal => 0,
+        Ordering::Greater => 1,
+    }
 }
 
 /// Rule 1 for a closure system: sets in range, the three axioms.
@@ -842,14 +846,17 @@ fn class_options(
     Ok(options)
 }
 
-fn mex(values: impl Iterator<Item = u32>) -> u32 {
-    let mut seen: Vec<u32> = values.collect();
+/// The least natural number not among `values` (in u64: a mex of u32
+/// values can be 2^32, which no u32 holds).
+fn mex(values: impl Iterator<Item = u64>) -> u64 {
+    let mut seen: Vec<u64> = values.collect();
     seen.sort_unstable();
     seen.dedup();
+    // usize → u64 is lossless on the 64-bit targets the checker is built for.
     seen.iter()
         .enumerate()
-        .find(|&(i, &v)| v as usize != i)
-        .map_or(seen.len() as u32, |(i, _)| i as u32)
+        .find(|&(i, &v)| v != i as u64)
+        .map_or(seen.len() as u64, |(i, _)| i as u64)
 }
 
 /// Rule 6: the mex equations of one class (options already validated).
@@ -859,7 +866,7 @@ fn check_type(
     class: &AvoidanceClass,
     classes: &[AvoidanceClass],
 ) -> Result<(), Failure> {
-    let nim = |c: &AvoidanceClass, parity: u8| if parity == 0 { c.nim0 } else { c.nim1 };
+    let nim = |c: &AvoidanceClass, parity: u8| u64::from(if parity == 0 { c.nim0 } else { c.nim1 });
     let a = class.parity;
     let options: Vec<&AvoidanceClass> = class
         .options

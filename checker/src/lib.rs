@@ -32,6 +32,15 @@
 
 #![forbid(unsafe_code)]
 
+// The checker is built for 64-bit targets only. With this assertion every
+// `as usize` conversion of a u64 in the checker is lossless (a usize is
+// 64 bits wide), which the value store and the index arithmetic rely on;
+// a 32-bit build fails here instead of wrapping positions.
+const _: () = assert!(
+    usize::BITS == 64,
+    "nimcert-check needs a 64-bit target: u64 → usize must be lossless"
+);
+
 pub mod avoidance;
 pub mod format;
 pub mod limits;

@@ -515,14 +515,14 @@ impl Sparse {
     fn class(&self, n: u64, v: u32) -> u32 {
         let shift = self
             .position_parity
-            .map_or(0, |f| ((n + f as u64) & 1) as u32);
+            .map_or(0, |f| u32::from((n + u64::from(f)) & 1 == 1));
         self.parity(v) ^ shift
     }
 
     /// P_s = 1 ⊕ e·(s mod 2): the parity of the option values that a split
     /// of s gives only through pairs with exactly one rare heap.
     fn mixed_parity(&self, s: u64) -> u32 {
-        1 ^ (u32::from(self.position_parity.is_some()) & (s & 1) as u32)
+        1 ^ (u32::from(self.position_parity.is_some()) & u32::from(s & 1 == 1))
     }
 }
 
@@ -595,7 +595,14 @@ impl Rare {
         // at most, and needs no search.
         let mut v = 0;
         while v < seen.len() {
-            if seen[v] != stamp && !self.scan_for(g, seen, stamp, v as u32, n)? {
+            // Option values are XORs of u32 values, so a v that does not
+            // fit a u32 is no option's value: the search would fail.
+            let found = seen[v] == stamp
+                || match u32::try_from(v) {
+                    Ok(w) => self.scan_for(g, seen, stamp, w, n)?,
+                    Err(_) => false,
+                };
+            if !found {
                 break;
             }
             v += 1;

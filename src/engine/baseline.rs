@@ -33,7 +33,9 @@ pub fn first_repeated_window(moves: &MoveSet, max_positions: u64) -> Result<QP, 
         for &s in options {
             seen[values[x - s] as usize] = true;
         }
-        seen.iter().position(|&b| !b).expect("at most 256 options") as u8
+        let mex = seen.iter().position(|&b| !b).expect("at most 256 options");
+        // At most 255 moves (asserted above), so the mex is at most 255.
+        u8::try_from(mex).expect("a mex of at most 255 options fits a byte")
     };
     let mut values: Vec<u8> = Vec::new();
     for x in 0..c {

@@ -17,11 +17,26 @@
 //! of `Cell`s, so the compiler sees every index in range once per game, and
 //! the sliced loop splits the buffer into what is done and what is filled.
 
+use crate::moves::MAX_MOVES;
 use std::cell::Cell;
 
 /// A nim-value. For |S| moves every value is at most |S| (a position has at
-/// most |S| options), and move sets have at most 4096 moves.
+/// most |S| options), and move sets have at most [`MAX_MOVES`] = 4096
+/// moves, which the assertion below proves fits: no value wraps.
 pub type Value = u16;
+
+const _: () = assert!(
+    MAX_MOVES <= Value::MAX as usize,
+    "a value is at most |S| ≤ MAX_MOVES and must fit a Value"
+);
+
+/// `v` as a [`Value`]. Every value is at most |S| ≤ [`MAX_MOVES`], which
+/// fits (the assertion above), so the conversion never fails; were that
+/// ever broken, it panics instead of wrapping.
+#[inline(always)]
+fn value(v: usize) -> Value {
+    Value::try_from(v).expect("a nim-value is at most |S| ≤ MAX_MOVES, which fits a Value")
+}
 
 /// The most moves the one-hot byte encoding takes (values up to 7).
 pub const ONE_HOT_MOVES: usize = 7;
@@ -43,7 +58,7 @@ fn mex_one_hot(m: u8) -> u8 {
 /// The value whose one-hot byte is `b`.
 #[inline(always)]
 pub(crate) fn from_one_hot(b: u8) -> Value {
-    b.trailing_zeros() as Value
+    value(b.trailing_zeros() as usize) // at most 8
 }
 
 /// One-hot G on [x, end), every move of `moves` (increasing, K of them)
@@ -133,7 +148,7 @@ fn mex_wide(values: &[Value], moves: &[usize], x: usize, scratch: &mut Vec<u64>)
     if moves.len() < 64 {
         // At most 63 options: every value is below 64.
         let mask = options.fold(0u64, |m, v| m | 1 << v);
-        return (!mask).trailing_zeros() as Value;
+        return value((!mask).trailing_zeros() as usize);
     }
     scratch.clear();
     for v in options {
@@ -144,8 +159,8 @@ fn mex_wide(values: &[Value], moves: &[usize], x: usize, scratch: &mut Vec<u64>)
         scratch[w] |= 1u64 << b;
     }
     match scratch.iter().position(|&w| w != u64::MAX) {
-        Some(i) => (i * 64) as Value + (!scratch[i]).trailing_zeros() as Value,
-        None => (scratch.len() * 64) as Value,
+        Some(i) => value(i * 64 + (!scratch[i]).trailing_zeros() as usize),
+        None => value(scratch.len() * 64),
     }
 }
 
@@ -177,7 +192,7 @@ pub fn naive_prefix(moves: &[u64], n: usize) -> Vec<Value> {
             }
         }
         let v = seen.iter().position(|&b| !b).unwrap_or(seen.len());
-        values.push(v as Value);
+        values.push(value(v));
     }
     values
 }

@@ -57,9 +57,9 @@ fn least_dividing_period(p: usize, periodic: impl Fn(usize) -> bool) -> usize {
 /// r | n, in 32-bit arithmetic when n fits (a faster division).
 #[inline(always)]
 fn divides(r: u64, n: u64) -> bool {
-    match u32::try_from(n) {
-        Ok(n) => n % r as u32 == 0,
-        Err(_) => n % r == 0,
+    match (u32::try_from(r), u32::try_from(n)) {
+        (Ok(r), Ok(n)) => n % r == 0,
+        _ => n % r == 0,
     }
 }
 

@@ -49,6 +49,9 @@ pub(crate) const MAX_LAGS: usize = 4;
 /// Baby steps: the windows of an anchor block; giant steps are S apart.
 const S: usize = 64;
 
+// A slot holds an index i < S as the byte i + 1.
+const _: () = assert!(S < 256, "slots store i + 1 for i < S in a byte");
+
 /// The first span of an anchor block (then doubling).
 const FIRST_SPAN: usize = 4 * S;
 
@@ -131,7 +134,8 @@ impl Block {
                 }
                 h = (h + 1) % SLOTS;
             }
-            self.slots[h] = i as u8 + 1;
+            // i < S = 64, so i + 1 fits a byte.
+            self.slots[h] = u8::try_from(i + 1).expect("i < S < 256");
         }
         self.loaded = true;
         None
