@@ -17,8 +17,9 @@ pub struct Limits {
     /// Largest single move (default 2^24).
     pub max_move: u64,
     /// Largest claimed q + p for a sequence (also the length of the values
-    /// a `Periodic` claim makes the checker compute: at most q + p + c
-    /// bytes, 117 MB at the defaults), P for a P-set, or the positions
+    /// a `Periodic` claim makes the checker compute: q + p + c values of
+    /// 1, 2 or 4 bytes as |S| needs 8, 16 or 32 bits, at most 234 MB at the
+    /// defaults), P for a P-set, or the positions
     /// L = 2q + 2p + t + 1 an `Octal` claim makes the checker compute (4
     /// bytes each) (default 10^8).
     pub max_period: u64,
