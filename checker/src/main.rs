@@ -277,7 +277,8 @@ fn report_output() -> std::io::Result<std::fs::File> {
     use std::os::fd::AsFd;
     if stdout_was_closed() {
         return Err(std::io::Error::other(
-            "standard output is closed; to discard the report, use >/dev/null",
+            "standard output is closed, or is /dev/null open for reading and writing, \
+             which looks the same; to discard the report, use >/dev/null",
         ));
     }
     let fd = std::io::stdout().as_fd().try_clone_to_owned()?;
