@@ -1,101 +1,27 @@
 //! `nimcheck FILE|DIR...`: re-validates nimcert certificates.
 //!
 //! Prints one line per certificate: `OK`, `REJECTED`, `UNDECIDED`,
-//! `LIMIT` or `UNREADABLE`, the file, and what was proved or why not. The exit status is
-//! the table in [`EXIT_STATUS`]. It fails closed: a report that could not
-//! be written, a folder without certificates or a limit reached never ends
-//! in 0.
+//! `LIMIT` or `UNREADABLE`, the file, and what was proved or why not, and a
+//! `SKIPPED` line for every entry a folder walk did not check (`walk`). The
+//! exit status is the table in [`cli_args::EXIT_STATUS`]. It fails closed: a report
+//! that could not be written (to a full disk, a closed pipe, a closed or
+//! read-only standard output), a folder without certificates, an entry
+//! skipped or a limit reached never ends in 0.
 
 #![forbid(unsafe_code)]
 
+mod cli_args;
+mod walk;
+
 use clap::error::ErrorKind;
 use clap::Parser;
+use cli_args::Args;
 use nimcert_check::{check_certificate, file_too_large, parse, Limits, Verdict};
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// The exit-status table, printed by `--help` (and in checker/README.md).
-const EXIT_STATUS: &str = "\
-Exit status (the worst over all certificates; 1 wins over the others):
-  0  every certificate is valid
-  1  some certificate is invalid: its claim is false or its proof fails
-  2  bad input or undecided: a folder without *.ron files, a file that
-     is not a certificate (not UTF-8, a parse error, an unsupported
-     version), a usage error
-  3  a limit was reached: the message names the flag that raises it
-     (--max-file-bytes, --max-moves, --max-move, --max-period, --max-work,
-     --max-points, --max-classes)
-  4  an I/O error: a path that is missing, unreadable or not a regular
-     file (reported UNREADABLE), or the report could not be written (a
-     closed pipe, a full disk: the run stops, and no verdict is claimed)";
-
-/// Re-validates nimcert certificates (RON files) without trusting the solver.
-///
-/// Directories are searched recursively for `*.ron` files, in sorted order;
-/// symbolic links to directories are not followed (a note goes to stderr),
-/// and only regular files are read. One line per certificate on stdout:
-/// `OK`, `REJECTED`, `UNDECIDED`, `LIMIT` or `UNREADABLE`, the file, and
-/// what was proved or why not (or, with --json, one JSON object a line, always).
-#[derive(Parser)]
-#[command(name = "nimcheck", version, after_help = EXIT_STATUS)]
-struct Args {
-    /// Certificate files or directories.
-    #[arg(required = true)]
-    paths: Vec<PathBuf>,
-    /// Print one JSON object per certificate instead of text lines.
-    #[arg(long)]
-    json: bool,
-    /// Certificates checked at once (default: the number of cores, at most
-    /// 4). Each holds at most one file and its working memory.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-    jobs: Option<u64>,
-    /// Largest file read, in bytes.
-    #[arg(long, default_value_t = Limits::default().max_file_bytes)]
-    max_file_bytes: u64,
-    /// Largest number of moves.
-    #[arg(long, default_value_t = Limits::default().max_moves)]
-    max_moves: u64,
-    /// Largest single move.
-    #[arg(long, default_value_t = Limits::default().max_move)]
-    max_move: u64,
-    /// Largest claimed q + p (sequences) or P (P-sets).
-    #[arg(long, default_value_t = Limits::default().max_period)]
-    max_period: u64,
-    /// Largest number of work units per certificate (about a nanosecond
-    /// each; see docs/TRUST.md for the measured worst case per claim kind).
-    #[arg(long, default_value_t = Limits::default().max_work)]
-    max_work: u64,
-    /// Largest ground set of an avoidance game, in points.
-    #[arg(long, default_value_t = Limits::default().max_points)]
-    max_points: u64,
-    /// Largest number of structure classes of an avoidance game.
-    #[arg(long, default_value_t = Limits::default().max_classes)]
-    max_classes: u64,
-}
-
-impl Args {
-    fn limits(&self) -> Limits {
-        Limits {
-            max_file_bytes: self.max_file_bytes,
-            max_moves: self.max_moves,
-            max_move: self.max_move,
-            max_period: self.max_period,
-            max_work: self.max_work,
-            max_points: self.max_points,
-            max_classes: self.max_classes,
-            ..Limits::default()
-        }
-    }
-
-    fn jobs(&self) -> usize {
-        match self.jobs {
-            Some(jobs) => jobs as usize,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get().min(4)),
-        }
-    }
-}
+use walk::{collect, not_regular, WalkOptions};
 
 /// One line of the report: a file to check, or a path already decided.
 enum Item {
@@ -103,13 +29,19 @@ enum Item {
     Decided(PathBuf, Report),
 }
 
-/// What one line reports: the checker's verdict on a certificate, or a
-/// path that could not be read at all (an I/O error, exit 4, like every
-/// command of nimcert).
+/// What one line reports: the checker's verdict on a certificate, a path
+/// that could not be read at all (an I/O error, exit 4, like every command
+/// of nimcert), or an entry a folder walk did not check.
 #[derive(Clone)]
 enum Report {
     Checked(Verdict),
     Unreadable(String),
+    /// Not checked, and why; `counts` when the skip makes the exit 2 (it
+    /// does unless the user accepted it with a flag).
+    Skipped {
+        reason: String,
+        counts: bool,
+    },
 }
 
 impl Report {
@@ -117,6 +49,8 @@ impl Report {
         match self {
             Report::Checked(verdict) => verdict.exit_code(),
             Report::Unreadable(_) => 4,
+            Report::Skipped { counts: true, .. } => 2,
+            Report::Skipped { counts: false, .. } => 0,
         }
     }
 
@@ -124,79 +58,13 @@ impl Report {
         match self {
             Report::Checked(verdict) => verdict.message(),
             Report::Unreadable(message) => message,
+            Report::Skipped { reason, .. } => reason,
         }
     }
 }
 
 /// A report with the provenance the file was read with (when it parsed).
 type Outcome = (Report, Option<String>);
-
-/// Collects the items of one command-line path: the file itself, or the
-/// `*.ron` files below a directory. A path named on the command line is
-/// followed if it is a symbolic link.
-fn collect(path: &Path, out: &mut Vec<Item>) {
-    let decided = |r: Report| Item::Decided(path.to_path_buf(), r);
-    match std::fs::metadata(path) {
-        Err(e) => out.push(decided(Report::Unreadable(format!("cannot read: {e}")))),
-        Ok(meta) if meta.is_dir() => {
-            let before = out.len();
-            walk(path, out);
-            if out.len() == before {
-                out.push(decided(Report::Checked(Verdict::Undecidable(
-                    "no *.ron certificates in this folder: nothing was checked".to_string(),
-                ))));
-            }
-        }
-        Ok(meta) if meta.is_file() => out.push(Item::Check(path.to_path_buf())),
-        Ok(_) => out.push(decided(not_regular())),
-    }
-}
-
-fn not_regular() -> Report {
-    Report::Unreadable("not a regular file (a FIFO, device or socket): not read".to_string())
-}
-
-/// Adds the `*.ron` files below `dir`, sorted, without following symbolic
-/// links to directories.
-fn walk(dir: &Path, out: &mut Vec<Item>) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) => {
-            let report = Report::Unreadable(format!("cannot read the folder: {e}"));
-            out.push(Item::Decided(dir.to_path_buf(), report));
-            return;
-        }
-    };
-    let mut entries: Vec<(PathBuf, Option<std::fs::FileType>)> = entries
-        .filter_map(Result::ok)
-        .map(|e| (e.path(), e.file_type().ok()))
-        .collect();
-    entries.sort_by(|a, b| a.0.cmp(&b.0));
-    for (path, kind) in entries {
-        let is_ron = path.extension().is_some_and(|x| x == "ron");
-        match kind {
-            Some(kind) if kind.is_dir() => walk(&path, out),
-            Some(kind) if kind.is_symlink() => match std::fs::metadata(&path) {
-                Ok(meta) if meta.is_dir() => eprintln!(
-                    "nimcheck: {}: a symbolic link to a folder, not followed",
-                    shown(&path)
-                ),
-                Ok(meta) if meta.is_file() && is_ron => out.push(Item::Check(path)),
-                Ok(_) | Err(_) if is_ron => {
-                    let report = Report::Unreadable(
-                        "a symbolic link to something that is not a regular file: not read"
-                            .to_string(),
-                    );
-                    out.push(Item::Decided(path, report));
-                }
-                _ => {}
-            },
-            Some(kind) if kind.is_file() && is_ron => out.push(Item::Check(path)),
-            _ if is_ron => out.push(Item::Decided(path, not_regular())),
-            _ => {}
-        }
-    }
-}
 
 /// Opens a file for reading without ever blocking: a FIFO swapped in after
 /// the walk looked at the path would block `open` itself, so on Linux it
@@ -238,7 +106,8 @@ fn read_bounded(path: &Path, limits: &Limits) -> Result<Vec<u8>, Report> {
             limits,
         ))));
     }
-    let mut bytes = Vec::with_capacity(meta.len() as usize); // at most the limit
+    // At most the limit; a length that does not fit a usize starts empty.
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
     file.take(limits.max_file_bytes.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(cannot)?;
@@ -298,14 +167,18 @@ fn label(report: &Report) -> &'static str {
         Report::Checked(Verdict::Undecidable(_)) => "UNDECIDED",
         Report::Checked(Verdict::OverLimit(_)) => "LIMIT",
         Report::Unreadable(_) => "UNREADABLE",
+        Report::Skipped { .. } => "SKIPPED",
     }
 }
 
-/// A path for a one-line report: control characters (a newline in a file
-/// name) are escaped.
+/// A path for a one-line report: a name with control characters (a newline)
+/// or with leading or trailing whitespace (`c.ron `) is shown quoted and
+/// escaped, so that every line reads one way.
 fn shown(path: &Path) -> String {
     let text = path.display().to_string();
-    if text.chars().any(char::is_control) {
+    let name = path.file_name().map(|n| n.to_string_lossy());
+    let padded = name.is_some_and(|n| n.trim() != n);
+    if padded || text.chars().any(char::is_control) {
         format!("{text:?}")
     } else {
         text
@@ -336,17 +209,21 @@ fn combine(worst: u8, code: u8) -> u8 {
     }
 }
 
-/// Items checked per round: the outcomes of one round are printed before
-/// the next starts, so memory stays bounded however many files there are.
+/// Items checked per round: the outcomes of one round are printed (and
+/// flushed) before the next starts, so memory stays bounded however many
+/// files there are.
 const ROUND: usize = 1024;
 
-fn run(args: &Args) -> ExitCode {
+fn run(args: &Args, out: &mut impl Write) -> ExitCode {
     let limits = args.limits();
+    let options = WalkOptions {
+        follow_links: args.follow_links,
+        allow_skips: args.allow_skips,
+    };
     let mut items = Vec::new();
     for path in &args.paths {
-        collect(path, &mut items);
+        collect(path, options, &mut items);
     }
-    let mut out = BufWriter::new(std::io::stdout().lock());
     let mut worst = 0u8;
     let mut written = 0usize;
     for round in items.chunks(ROUND) {
@@ -368,39 +245,103 @@ fn run(args: &Args) -> ExitCode {
             worst = combine(worst, outcome.0.exit_code());
             written += 1;
         }
-    }
-    if let Err(e) = out.flush() {
-        return write_failed(&e, written, items.len());
+        if let Err(e) = out.flush() {
+            return write_failed(&e, written, items.len());
+        }
     }
     ExitCode::from(worst)
 }
 
 /// Exit 4: the report could not be written, so no verdict is claimed.
 fn write_failed(e: &std::io::Error, written: usize, total: usize) -> ExitCode {
-    eprintln!(
-        "nimcheck: cannot write the report ({e}); stopped with {written} of {total} lines written, exit 4"
-    );
+    warn(&format!(
+        "cannot write the report ({e}); stopped with at most {written} of {total} lines written, exit 4"
+    ));
     ExitCode::from(4)
 }
 
+/// A line on stderr, `nimcheck: …`. Its own failure is ignored (stderr is
+/// the last channel left; the exit status still tells), never a panic as
+/// `eprintln!` would.
+fn warn(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "nimcheck: {message}");
+}
+
+/// Standard output, where the report goes, as a file whose every write
+/// error is seen. Rust's own `stdout()` reports success for a write to a
+/// descriptor that is not open for writing (EBADF): through it, `nimcheck
+/// FILE 1</dev/null` printed nothing and exited 0. A duplicate of the
+/// descriptor, written as a plain file, reports the error.
+#[cfg(unix)]
+fn report_output() -> std::io::Result<std::fs::File> {
+    use std::os::fd::AsFd;
+    if stdout_was_closed() {
+        return Err(std::io::Error::other(
+            "standard output is closed, or is /dev/null open for reading and writing, \
+             which looks the same; to discard the report, use >/dev/null",
+        ));
+    }
+    let fd = std::io::stdout().as_fd().try_clone_to_owned()?;
+    Ok(std::fs::File::from(fd))
+}
+
+/// Elsewhere, standard output as the runtime gives it.
+#[cfg(not(unix))]
+fn report_output() -> std::io::Result<std::io::Stdout> {
+    Ok(std::io::stdout())
+}
+
+/// Whether standard output was closed when nimcheck started. The Rust
+/// runtime reopens a closed descriptor 0, 1 or 2 as `/dev/null` for
+/// reading and writing before `main`, where writes succeed and vanish
+/// (`nimcheck FILE >&-` exited by the verdict with nothing written). So a
+/// standard output that is `/dev/null` open for reading and writing is
+/// taken as closed; `>/dev/null` opens it for writing only and is an
+/// ordinary way to discard the report. Read from /proc; where /proc cannot
+/// be read, a closed stdout cannot be told from `/dev/null`.
+#[cfg(unix)]
+fn stdout_was_closed() -> bool {
+    const O_ACCMODE: u32 = 0o3; // <asm-generic/fcntl.h>
+    const O_RDWR: u32 = 0o2;
+    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
+    let read_write = || {
+        let info = std::fs::read_to_string("/proc/self/fdinfo/1").ok()?;
+        let flags = info.lines().find_map(|l| l.strip_prefix("flags:"))?;
+        let flags = u32::from_str_radix(flags.trim(), 8).ok()?;
+        Some(flags & O_ACCMODE == O_RDWR)
+    };
+    is_null && read_write().unwrap_or(false)
+}
+
 fn main() -> ExitCode {
-    let args = match Args::try_parse() {
-        Ok(args) => args,
-        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
-            // Help and version go to stdout; if that fails, say so.
-            let text = e.render().to_string();
-            let mut out = std::io::stdout().lock();
-            return match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => write_failed(&e, 0, 1),
-            };
-        }
-        Err(e) => {
-            eprintln!("nimcheck: {}", one_line(&e.render().to_string()));
+    let parsed = Args::try_parse();
+    if let Err(e) = &parsed {
+        if !matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+            warn(&one_line(&e.render().to_string()));
             return ExitCode::from(2);
         }
+    }
+    let file = match report_output() {
+        Ok(file) => file,
+        Err(e) => {
+            warn(&format!(
+                "cannot write the report ({e}); nothing was checked, exit 4"
+            ));
+            return ExitCode::from(4);
+        }
     };
-    run(&args)
+    let mut out = BufWriter::new(file);
+    match parsed {
+        Ok(args) => run(&args, &mut out),
+        // Help and version go to the report's output; if that fails, say so.
+        Err(e) => {
+            let text = e.render().to_string();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => write_failed(&e, 0, 1),
+            }
+        }
+    }
 }
 
 /// A usage error as one line, in the style of every other message

@@ -119,17 +119,23 @@ fn directories_are_walked_recursively_in_sorted_order() {
     d.file("a/z.ron", &valid_text());
     d.file("a/notes.txt", "not a certificate");
     d.file("c/d/e.ron", &valid_text());
-    let (code, out) = run(&[&d.0], &[]);
-    assert_eq!(code, 0, "{out}");
-    let files: Vec<&str> = out
-        .lines()
-        .map(|l| l.split(": ").next().unwrap().trim_start_matches("OK "))
-        .collect();
-    let expected: Vec<String> = ["a/z.ron", "b.ron", "c/d/e.ron"]
+    // The file that is not a certificate is a SKIPPED line at its place,
+    // and the skip keeps the exit from 0 unless it is accepted.
+    let expected: Vec<String> = ["a/notes.txt", "a/z.ron", "b.ron", "c/d/e.ron"]
         .iter()
         .map(|f| d.0.join(f).display().to_string())
         .collect();
-    assert_eq!(files, expected);
+    for (flags, code) in [(&[][..], 2), (&["--allow-skips"][..], 0)] {
+        let (got, out) = run(&[&d.0], flags);
+        assert_eq!(got, code, "{flags:?}: {out}");
+        let files: Vec<&str> = out
+            .lines()
+            .map(|l| l.split(": ").next().unwrap().split_once(' ').unwrap().1)
+            .collect();
+        assert_eq!(files, expected, "{flags:?}");
+        let labels: Vec<&str> = out.lines().map(|l| l.split(' ').next().unwrap()).collect();
+        assert_eq!(labels, ["SKIPPED", "OK", "OK", "OK"], "{out}");
+    }
     d.file("a/y.ron", &invalid_text());
     assert_eq!(run(&[&d.0], &[]).0, 1);
 }
@@ -343,7 +349,6 @@ fn exit_status_row_2_bad_input() {
     let d = Dir::new("row2");
     let empty = d.0.join("empty");
     std::fs::create_dir_all(&empty).unwrap();
-    d.file("empty/notes.txt", "not a certificate");
     let cases: Vec<(PathBuf, &str)> = vec![
         (
             empty.clone(),
@@ -459,7 +464,7 @@ fn exit_status_row_4_the_report_cannot_be_written() {
     // The message counts the lines written before the pipe closed: at
     // least the one that was read, never all 2,002.
     let written: usize = err
-        .split("stopped with ")
+        .split("stopped with at most ")
         .nth(1)
         .and_then(|rest| rest.split(' ').next())
         .and_then(|n| n.parse().ok())
@@ -476,28 +481,187 @@ fn symbolic_links_to_folders_are_not_followed() {
     std::os::unix::fs::symlink(&d.0, d.0.join("sub/up.ron")).unwrap();
     std::os::unix::fs::symlink(d.0.join("a.ron"), d.0.join("sub/link.ron")).unwrap();
     std::os::unix::fs::symlink(d.0.join("nothing"), d.0.join("sub/dangling.ron")).unwrap();
-    // Not a `*.ron` name: ignored like any other file, dangling or not.
+    // Not a `*.ron` name: skipped like any other file, dangling or not.
     std::os::unix::fs::symlink(d.0.join("nothing"), d.0.join("sub/dangling.txt")).unwrap();
     std::os::unix::fs::symlink(d.0.join("a.ron"), d.0.join("sub/link.txt")).unwrap();
     let (code, out, err) = run_within(&[&d.0], &[], 20);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 4, "{out}");
-    assert!(lines[0].starts_with("OK ") && lines[0].contains("a.ron"));
-    assert!(lines[1].starts_with("OK ") && lines[1].contains("b.ron"));
-    assert!(lines[2].starts_with("UNREADABLE ") && lines[2].contains("dangling.ron"));
-    assert!(lines[3].starts_with("OK ") && lines[3].contains("link.ron"));
+    let expected = [
+        ("OK ", "a.ron"),
+        ("OK ", "sub/b.ron"),
+        ("UNREADABLE ", "sub/dangling.ron"),
+        (
+            "SKIPPED ",
+            "sub/dangling.txt: not checked: the name does not end in .ron",
+        ),
+        ("OK ", "sub/link.ron"),
+        ("SKIPPED ", "sub/link.txt: not checked"),
+        (
+            "SKIPPED ",
+            "sub/up: a symbolic link to a folder, not followed",
+        ),
+        (
+            "SKIPPED ",
+            "sub/up.ron: a symbolic link to a folder, not followed",
+        ),
+    ];
+    assert_eq!(lines.len(), expected.len(), "{out}");
+    for (line, (label, needle)) in lines.iter().zip(expected) {
+        assert!(line.starts_with(label) && line.contains(needle), "{line}");
+    }
     assert_eq!(code, 4);
-    assert!(
-        err.contains("sub/up: a symbolic link to a folder, not followed"),
-        "{err}"
-    );
-    assert!(
-        err.contains("sub/up.ron: a symbolic link to a folder"),
-        "{err}"
-    );
+    // Everything is in the report; nothing only on stderr.
+    assert!(err.is_empty(), "{err}");
+    // Followed, the links lead back to folders already walked: each is
+    // walked once, and the loop ends.
+    let (code, out, _) = run_within(&[&d.0], &["--follow-links"], 20);
+    assert_eq!(code, 4, "{out}");
+    assert_eq!(out.matches("OK ").count(), 3, "{out}");
+    assert_eq!(out.matches("a folder already walked").count(), 2, "{out}");
     // A link named on the command line is followed.
     let (code, out, _) = run_within(&[&d.0.join("sub/link.ron")], &[], 20);
     assert_eq!(code, 0, "{out}");
+}
+
+/// Issue 20: a link to a folder of invalid certificates was skipped with
+/// a note on stderr and exit 0. Now the skip is a line and exit 2, or the
+/// link is followed (each folder once) and the invalid certificate found.
+#[test]
+fn a_link_to_a_folder_is_never_skipped_silently() {
+    let d = Dir::new("linkfollow");
+    d.file("in/a.ron", &valid_text());
+    d.file("elsewhere/bad.ron", &invalid_text());
+    d.file("elsewhere/deep/v.ron", &valid_text());
+    std::os::unix::fs::symlink(d.0.join("elsewhere"), d.0.join("in/other")).unwrap();
+    // Two links that close loops: to the root and to the linked folder.
+    std::os::unix::fs::symlink(d.0.join("in"), d.0.join("elsewhere/deep/root")).unwrap();
+    std::os::unix::fs::symlink(d.0.join("elsewhere"), d.0.join("elsewhere/self")).unwrap();
+    let root = d.0.join("in");
+    let (code, out, err) = run_within(&[&root], &[], 20);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(
+        out.contains("SKIPPED ") && out.contains("in/other: a symbolic link to a folder"),
+        "{out}"
+    );
+    assert!(err.is_empty(), "{err}");
+    // Accepted: the skip is still reported, and the exit is 0.
+    let (code, out, _) = run_within(&[&root], &["--allow-skips"], 20);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("SKIPPED "), "{out}");
+    // Followed: the invalid certificate is found, each folder walked once.
+    let (code, out, _) = run_within(&[&root], &["--follow-links"], 20);
+    assert_eq!(code, 1, "{out}");
+    let labels: Vec<&str> = out.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(
+        labels,
+        ["OK", "REJECTED", "SKIPPED", "OK", "SKIPPED"],
+        "{out}"
+    );
+    assert_eq!(out.matches("a folder already walked").count(), 2, "{out}");
+    // Only valid ones behind the link: exit 0 with --follow-links.
+    std::fs::remove_file(d.0.join("elsewhere/bad.ron")).unwrap();
+    let (code, out, _) = run_within(&[&root], &["--follow-links"], 20);
+    assert_eq!(code, 0, "{out}");
+    let (code, out) = run(&[&root], &["--follow-links", "--json"]);
+    assert_eq!(code, 0, "{out}");
+    let skipped: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["verdict"] == "skipped")
+        .collect();
+    assert_eq!(skipped.len(), 2, "{out}");
+}
+
+/// Issue 20: `b.RON`, `c.ron ` and `.ron` were passed over without a word.
+/// They are certificate names now; any other name is a SKIPPED line.
+#[test]
+fn names_meant_as_certificates_are_checked_and_others_reported() {
+    let d = Dir::new("names");
+    for name in [".ron", "b.RON", "c.ron ", "d.ron.bak", "e.txt"] {
+        d.file(name, &valid_text());
+    }
+    let (code, out) = run(&[&d.0], &[]);
+    assert_eq!(code, 2, "{out}");
+    let labels: Vec<&str> = out.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(labels, ["OK", "OK", "OK", "SKIPPED", "SKIPPED"], "{out}");
+    // A name with a trailing space is shown quoted, so the space is seen.
+    let padded = format!("{:?}", d.0.join("c.ron ").display().to_string());
+    assert!(out.contains(&format!("OK {padded}: ")), "{out}");
+    assert!(
+        out.contains(
+            "d.ron.bak: not checked: the name does not end in .ron; --allow-skips accepts the skip"
+        ),
+        "{out}"
+    );
+    let (code, out) = run(&[&d.0], &["--allow-skips", "--json"]);
+    assert_eq!(code, 0, "{out}");
+    let verdicts: Vec<String> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["verdict"].to_string())
+        .collect();
+    assert_eq!(
+        verdicts,
+        ["\"ok\"", "\"ok\"", "\"ok\"", "\"skipped\"", "\"skipped\""]
+    );
+    // A folder of nothing but skipped files checked nothing: exit 2 even
+    // with the skips accepted.
+    let other = Dir::new("names-none");
+    other.file("notes.txt", "not a certificate");
+    for flags in [&[][..], &["--allow-skips"]] {
+        let (code, out) = run(&[&other.0], flags);
+        assert_eq!(code, 2, "{out}");
+        assert!(
+            out.lines()
+                .nth(1)
+                .is_some_and(|l| l.starts_with("UNDECIDED ")
+                    && l.contains("no *.ron certificates in this folder")),
+            "{out}"
+        );
+    }
+}
+
+/// Issue 20: a folder whose read fails is an UNREADABLE line and exit 4,
+/// never dropped. Root reads any folder, so as root nimcheck runs as
+/// `nobody` through setpriv (skipped where neither works).
+#[test]
+fn a_folder_that_cannot_be_read_is_exit_4() {
+    let d = Dir::new("locked");
+    d.file("a.ron", &valid_text());
+    d.file("locked/b.ron", &invalid_text());
+    let locked = d.0.join("locked");
+    let mode = |m: u32| {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(m)).unwrap();
+    };
+    mode(0o000);
+    let mut command = if std::fs::read_dir(&locked).is_err() {
+        nimcheck()
+    } else {
+        let mut setpriv = Command::new("setpriv");
+        setpriv.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
+        setpriv.arg(env!("CARGO_BIN_EXE_nimcheck"));
+        setpriv
+    };
+    let out = command.arg(&d.0).output();
+    mode(0o755);
+    let Ok(out) = out else {
+        eprintln!("setpriv not installed: skipped");
+        return;
+    };
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    if text.is_empty() {
+        eprintln!("cannot run as nobody: skipped ({out:?})");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(4), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("OK "), "{text}");
+    assert!(
+        lines[1].starts_with("UNREADABLE ") && lines[1].contains("locked: cannot read the folder"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -756,5 +920,118 @@ fn hostile_inputs_are_bounded_in_time_and_memory() {
         assert_eq!(got, code, "{args:?}: {line}");
         assert!(line.contains(needle), "{args:?}: {line}");
         assert!(line.len() < 1200, "{args:?}: {} bytes", line.len());
+    }
+}
+
+// ---- issue 20: nothing false accepted, nothing overstated ----
+
+/// Runs `nimcheck ARGS` through `sh` with a redirection of its stdout
+/// (`>&-`, `1</dev/null`, ...); returns the exit code and stderr.
+fn run_redirected(redirection: &str, args: &[&str]) -> (i32, String) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec \"$0\" \"$@\" {redirection}"))
+        .arg(env!("CARGO_BIN_EXE_nimcheck"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// A report that cannot be written is exit 4, with a one-line message: a
+/// closed standard output (the Rust runtime reopens it as /dev/null for
+/// reading and writing, where writes vanish) and one open for reading only
+/// (where Rust's stdout swallows EBADF) printed nothing and exited by the
+/// verdict. `>/dev/null` (write-only) still discards the report with the
+/// verdict's exit.
+#[test]
+fn a_closed_or_read_only_stdout_is_exit_4() {
+    let d = Dir::new("stdout");
+    let v = d.file("v.ron", &valid_text());
+    let i = d.file("i.ron", &invalid_text());
+    let (v, i) = (v.to_str().unwrap(), i.to_str().unwrap());
+    // Each with the exit it has when the report is written.
+    let cases: [(&[&str], i32); 6] = [
+        (&[v], 0),
+        (&[i], 1),
+        (&["--json", v], 0),
+        (&[d.0.to_str().unwrap()], 1),
+        (&["--help"], 0),
+        (&["--version"], 0),
+    ];
+    for (args, verdict) in cases {
+        for (redirection, needle) in [
+            (">&-", "standard output is closed"),
+            ("1</dev/null", "Bad file descriptor"),
+            ("1<>/dev/null", "standard output is closed"),
+        ] {
+            let (code, err) = run_redirected(redirection, args);
+            assert_eq!(code, 4, "{args:?} {redirection}: {err}");
+            assert!(
+                err.starts_with("nimcheck: cannot write the report (") && err.contains(needle),
+                "{args:?} {redirection}: {err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{args:?} {redirection}: {err}");
+        }
+        // Discarded on purpose: the verdict's exit, nothing on stderr.
+        let (code, err) = run_redirected(">/dev/null", args);
+        assert_eq!((code, err.as_str()), (verdict, ""), "{args:?} >/dev/null");
+    }
+    // Read-only, from Rust: the same.
+    let read_only = std::fs::File::open("/dev/null").unwrap();
+    let out = nimcheck().arg(v).stdout(read_only).output().unwrap();
+    assert_eq!(out.status.code(), Some(4), "{out:?}");
+}
+
+/// Issue 20: `--max-work 2e11` (docs/TRUST.md) was refused. Every count
+/// flag reads exact scientific notation; a value that is not a whole number,
+/// negative or too large is a usage error naming the reason.
+#[test]
+fn count_flags_read_exact_scientific_notation() {
+    let d = Dir::new("counts");
+    let v = d.file("v.ron", &valid_text());
+    // (q + p + c)·(|S| + 4) = 203 units.
+    for (work, code) in [("2.03e2", 0), ("2.02e2", 3), ("2e11", 0), ("6E10", 0)] {
+        let (got, out) = run(&[&v], &["--max-work", work]);
+        assert_eq!(got, code, "--max-work {work}: {out}");
+    }
+    // Every count flag, each at its default written in this notation.
+    let defaults = [
+        "--max-file-bytes=4.194304e6",
+        "--max-moves=4.096e3",
+        "--max-move=1.6777216e7",
+        "--max-period=1e8",
+        "--max-work=1e9",
+        "--max-points=4.096e3",
+        "--max-classes=1.048576e6",
+    ];
+    assert_eq!(run(&[&v], &defaults).0, 0);
+    for flag in defaults {
+        let name = flag.split('=').next().unwrap();
+        for (value, reason) in [
+            ("1.5e0", "not a whole number"),
+            ("-5", "cannot be negative"),
+            ("1e20", "exceeds the largest count, 18446744073709551615"),
+            ("1e-3", "expected a whole number such as"),
+            ("ten", "expected a whole number such as"),
+        ] {
+            let out = nimcheck()
+                .arg(format!("{name}={value}"))
+                .arg(&v)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{name}={value}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert!(
+                err.starts_with(&format!("nimcheck: invalid value '{value}' for '{name} <"))
+                    && err.contains(reason),
+                "{name}={value}: {err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(out.stdout.is_empty());
+        }
     }
 }
