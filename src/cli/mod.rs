@@ -163,6 +163,8 @@ impl From<nimcert::sweep::SweepError> for CliError {
     }
 }
 
+pub use output::guard_standard_streams;
+
 /// Writes one line to stderr; a stderr that cannot be written is ignored
 /// (there is nowhere left to report it; the exit status still tells).
 pub fn warn(line: &str) {
@@ -204,6 +206,10 @@ pub fn parse() -> Result<Cli, ExitCode> {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             // clap prints (styled on a terminal) and flushes; output that
             // cannot be written is exit 4, as everywhere.
+            if let Err(e) = output::stdout_writable() {
+                warn(&format!("nimcert: {e}"));
+                return Err(ExitCode::from(e.exit_code()));
+            }
             let written = error.print().and_then(|()| {
                 use std::io::Write;
                 std::io::stdout().flush()
