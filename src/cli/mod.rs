@@ -74,7 +74,9 @@ enum Command {
     /// K=$SLURM_ARRAY_TASK_ID, or `seq 0 15 | parallel nimcert sweep ...
     /// --shard {}/16 --out DIR`), then `nimcert merge DIR/result-*.json`.
     /// A sweep with --out that is killed resumes where it stopped when
-    /// started again with the same arguments.
+    /// started again with the same arguments. SIGINT, SIGTERM or SIGHUP
+    /// (Ctrl-C, a Slurm time limit) stop any command cleanly: the files
+    /// being written are removed and the exit status is 128 + the signal.
     Sweep(sweep::SweepArgs),
     /// Merge the results of sweep shards into one result.
     Merge(sweep::MergeArgs),
