@@ -15,8 +15,8 @@
 //! Nothing here trusts what it reads back: a [`SweepSpec`] is validated
 //! (ranges within the legal moves, at least one triple), its size and work
 //! are known in closed form before anything runs ([`SweepSpec::size`]), a
-//! unit file carries its (a, b) and a checksum that a resumed sweep
-//! verifies, and [`merge`] checks every shard result's ids and invariants
+//! unit file carries its (a, b), a checksum and (with certificates) its
+//! certificate's digest, which a resumed sweep verifies, and [`merge`] checks every shard result's ids and invariants
 //! with checked arithmetic and requires every shard unless told that a
 //! partial result is wanted (which the result then records).
 

@@ -267,7 +267,10 @@ fn sweep_stopped_by_a_signal_leaves_no_temporary_file() {
         let out = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(status), "SIG{signal}: {stderr}");
-        assert!(stderr.contains(&format!("stopped by SIG{signal}")), "{stderr}");
+        assert!(
+            stderr.contains(&format!("stopped by SIG{signal}")),
+            "{stderr}"
+        );
         assert_eq!(temporaries(&dir), Vec::<PathBuf>::new(), "SIG{signal}");
         if signal == "TERM" {
             let resumed = nimcert(&args);

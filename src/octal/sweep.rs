@@ -4,9 +4,10 @@
 //! Codes are the grain of sharding (`--shard k/n` takes the codes with
 //! index ≡ k mod n in increasing order) and of resuming: with an output
 //! folder each finished code is written atomically to `codes/CODE.json`
-//! (after its certificate, with `--certs`), carrying a checksum, and a
-//! restarted sweep reads back the codes already on disk instead of solving
-//! them again. Shards may share one folder (their codes are disjoint); run
+//! (after its certificate, with `--certs`), carrying a checksum and the
+//! certificate's digest, and a restarted sweep reads back the codes already
+//! on disk instead of solving them again (a certificate deleted since is
+//! written again, an edited one refused). Shards may share one folder (their codes are disjoint); run
 //! without `--shard` on that folder afterwards and every code is read back,
 //! which is the merge. A folder holding another sweep (its `spec.json`
 //! differs) is refused.
