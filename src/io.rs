@@ -1,11 +1,15 @@
 //! Files in and out, bounded and checked: every input is read with a size
 //! bound, every output path is checked before the work that fills it, and
 //! outputs are written so that a reader (or a resumed run) never sees half
-//! a file and no temporary file outlives an error.
+//! a file and no temporary file outlives an error, or a signal that the
+//! binary handles ([`remove_live_temporaries`]); one left by a killed
+//! process (SIGKILL) is removed at the next check of that output
+//! ([`check_output_file`]) or, in a sweep's folder, when its unit runs again.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// Why an input file could not be read.
 #[derive(Debug)]
@@ -91,6 +95,8 @@ fn parent_of(path: &Path) -> &Path {
 /// path is not a folder, a device, a pipe or a symbolic link (the rename
 /// would replace the link or the device node instead of writing into it),
 /// and a file can be created beside it (a probe file, removed at once).
+/// Removes the temporary files that killed processes left for `path`
+/// (see [`remove_stale_temporaries`]).
 pub fn check_output_file(path: &Path) -> io::Result<()> {
     if path.file_name().is_none() {
         return Err(refuse(io::ErrorKind::InvalidInput, "not a file name"));
@@ -132,9 +138,10 @@ pub fn check_output_file(path: &Path) -> io::Result<()> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
         Err(e) => return Err(e),
     }
+    remove_stale_temporaries(path);
     let probe = temp_path(path)?;
-    File::create(&probe)?;
-    std::fs::remove_file(&probe)
+    drop(create_temporary(&probe)?);
+    finish_temporary(&probe, None)
 }
 
 /// Checks that `dir` can hold output files: an existing folder, or a new
@@ -209,17 +216,141 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         }
     }
     let tmp = temp_path(path)?;
-    let written = (|| {
-        let mut file = File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.flush()?;
-        drop(file);
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    let mut file = create_temporary(&tmp)?;
+    let written = file.write_all(bytes).and_then(|()| file.flush());
+    drop(file);
+    match written {
+        Ok(()) => finish_temporary(&tmp, Some(path)),
+        Err(e) => {
+            let _ = finish_temporary(&tmp, None);
+            Err(e)
+        }
     }
-    written
+}
+
+/// The temporary files of [`write_atomically`] that exist now, in every
+/// thread, so that [`remove_live_temporaries`] can remove them when the
+/// process is told to stop (SIGINT, SIGTERM, SIGHUP).
+static LIVE: Registry = Registry::new();
+
+/// A list of live temporary files. A temporary file is created and
+/// renamed (or removed) only while the lock is held, so none exists
+/// outside the list.
+struct Registry(Mutex<LiveTemporaries>);
+
+/// See [`Registry`].
+struct LiveTemporaries {
+    paths: Vec<PathBuf>,
+    /// Set by [`Registry::remove_all`]: no temporary file is created or
+    /// renamed after it.
+    closed: bool,
+}
+
+fn stopping() -> io::Error {
+    refuse(io::ErrorKind::Interrupted, "stopping on a signal")
+}
+
+impl Registry {
+    const fn new() -> Self {
+        Registry(Mutex::new(LiveTemporaries {
+            paths: Vec::new(),
+            closed: false,
+        }))
+    }
+
+    /// The list; a thread that panicked while holding it left it
+    /// consistent (every change is one push or one removal).
+    fn lock(&self) -> MutexGuard<'_, LiveTemporaries> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Creates the temporary file `tmp` and lists it.
+    fn create(&self, tmp: &Path) -> io::Result<File> {
+        let mut live = self.lock();
+        if live.closed {
+            return Err(stopping());
+        }
+        let file = File::create(tmp)?;
+        live.paths.push(tmp.to_path_buf());
+        Ok(file)
+    }
+
+    /// Renames the temporary file `tmp` to `target` (with `None`, or when
+    /// the rename fails, removes it) and drops it from the list.
+    fn finish(&self, tmp: &Path, target: Option<&Path>) -> io::Result<()> {
+        let mut live = self.lock();
+        let renamed = match target {
+            Some(_) if live.closed => Err(stopping()),
+            Some(target) => std::fs::rename(tmp, target),
+            None => Ok(()),
+        };
+        let removed = match (&renamed, target) {
+            (Ok(()), Some(_)) => Ok(()),
+            _ => std::fs::remove_file(tmp),
+        };
+        live.paths.retain(|p| p != tmp);
+        renamed.and(removed)
+    }
+
+    /// Removes every listed file and lets no new one be created or
+    /// renamed; returns how many were removed.
+    fn remove_all(&self) -> usize {
+        let mut live = self.lock();
+        live.closed = true;
+        let paths = std::mem::take(&mut live.paths);
+        paths
+            .iter()
+            .filter(|p| std::fs::remove_file(p).is_ok())
+            .count()
+    }
+}
+
+fn create_temporary(tmp: &Path) -> io::Result<File> {
+    LIVE.create(tmp)
+}
+
+fn finish_temporary(tmp: &Path, target: Option<&Path>) -> io::Result<()> {
+    LIVE.finish(tmp, target)
+}
+
+/// Removes every temporary file that [`write_atomically`] is writing now,
+/// in any thread, and lets no new one be created or renamed: for a signal
+/// handler that then ends the process. Returns how many were removed.
+pub fn remove_live_temporaries() -> usize {
+    LIVE.remove_all()
+}
+
+/// Removes the temporary files beside `path` that a process killed while
+/// writing `path` left (`.NAME.tmpPID-THREAD` whose process PID no longer
+/// runs), as far as it can: a folder that cannot be listed or a file that
+/// cannot be removed is left as it is (this is tidying, not the output).
+/// Only where `/proc` tells which processes run (Linux); elsewhere nothing
+/// is removed. A folder shared between machines may hold the temporary
+/// file of a live process on another machine: that process then fails its
+/// rename (exit 4); it never writes a wrong file.
+fn remove_stale_temporaries(path: &Path) {
+    let proc = Path::new("/proc");
+    let (Some(name), true) = (path.file_name(), proc.join("self").exists()) else {
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(parent_of(path)) else {
+        return;
+    };
+    let prefix = format!(".{}{TEMP_MARK}", name.to_string_lossy());
+    let own = std::process::id().to_string();
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    for entry in entries.flatten() {
+        let entry_name = entry.file_name();
+        let Some(rest) = entry_name.to_str().and_then(|n| n.strip_prefix(&prefix)) else {
+            continue;
+        };
+        let stale = rest.split_once('-').is_some_and(|(pid, thread)| {
+            digits(pid) && digits(thread) && pid != own && !proc.join(pid).exists()
+        });
+        if stale && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Removes the temporary files [`write_atomically`] left in `dir` for
@@ -323,6 +454,42 @@ mod tests {
         assert!(prepare_dir(&dir.join("a/b")).is_err());
         assert!(prepare_dir(&dir.join("a")).is_ok());
         assert!(write_atomically(Path::new("/dev/full"), b"x").is_err());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn live_temporaries_are_removed_and_none_made_after() {
+        let dir = scratch("live");
+        let registry = Registry::new();
+        let (a, b) = (dir.join(".a.tmp1-1"), dir.join(".b.tmp1-1"));
+        drop(registry.create(&a).unwrap());
+        drop(registry.create(&b).unwrap());
+        registry.finish(&b, Some(&dir.join("b"))).unwrap();
+        assert!(a.exists() && dir.join("b").exists());
+        assert_eq!(registry.remove_all(), 1);
+        assert!(!a.exists());
+        assert!(registry.create(&a).is_err() && !a.exists());
+        // The process-wide registry is left open for the other tests.
+        write_atomically(&dir.join("c"), b"c").unwrap();
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn stale_temporaries_of_dead_processes_are_removed() {
+        let dir = scratch("stale");
+        let target = dir.join("x.ron");
+        // PID 0 is never a process in /proc; our own PID runs.
+        let dead = dir.join(".x.ron.tmp0-1");
+        let ours = dir.join(format!(".x.ron.tmp{}-1", std::process::id()));
+        let other = dir.join(".y.ron.tmp0-1");
+        for f in [&dead, &ours, &other] {
+            std::fs::write(f, b"x").unwrap();
+        }
+        check_output_file(&target).unwrap();
+        let linux = Path::new("/proc/self").exists();
+        assert_eq!(dead.exists(), !linux);
+        assert!(ours.exists() && other.exists());
         std::fs::remove_dir_all(dir).unwrap();
     }
 

@@ -15,8 +15,8 @@
 //! Nothing here trusts what it reads back: a [`SweepSpec`] is validated
 //! (ranges within the legal moves, at least one triple), its size and work
 //! are known in closed form before anything runs ([`SweepSpec::size`]), a
-//! unit file carries its (a, b) and a checksum that a resumed sweep
-//! verifies, and [`merge`] checks every shard result's ids and invariants
+//! unit file carries its (a, b), a checksum and (with certificates) its
+//! certificate's digest, which a resumed sweep verifies, and [`merge`] checks every shard result's ids and invariants
 //! with checked arithmetic and requires every shard unless told that a
 //! partial result is wanted (which the result then records).
 
@@ -37,6 +37,7 @@ pub const MISMATCH_EXAMPLES: usize = 20;
 
 /// Which triples a sweep covers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SweepSpec {
     /// Range of a (lower end defaults to 1).
     pub a: String,
@@ -213,8 +214,11 @@ pub struct Mismatch {
     pub period: u64,
 }
 
-/// Counts over a set of triples. Tallies add up ([`Tally::merge`]).
+/// Counts over a set of triples. Tallies add up ([`Tally::merge`]). Read
+/// back from a file, an unknown field is refused (a misspelt or foreign
+/// count is never ignored).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tally {
     /// Triples enumerated.
     pub triples: u64,
@@ -323,6 +327,19 @@ impl Tally {
         {
             return fail("the least admissible candidates do not add up to admissible");
         }
+        let known = statement_ids();
+        let unknown = self
+            .covered_by
+            .keys()
+            .map(String::as_str)
+            .chain(self.mismatch_examples.iter().map(|m| m.statement.as_str()))
+            .find(|id| !known.contains(id));
+        if let Some(id) = unknown {
+            return fail(&format!(
+                "'{}' is not a covering statement of a sweep (A.Table1.row1 to row7, A.Table2.row1 to row7, A.Thm34, A.Thm36)",
+                crate::moves::clip(id, 40)
+            ));
+        }
         let covered = sum(self.covered_by.values())?;
         let refinements = [
             (self.purely_periodic, solved, "purely periodic"),
@@ -356,6 +373,17 @@ impl Tally {
 /// The covering statements a sweep can meet (Table 1 rows 1–7, Theorem 36,
 /// Theorem 34, Table 2 rows 1–7).
 const STATEMENTS: usize = 16;
+
+/// The ids of the [`STATEMENTS`] covering statements a sweep can meet, the
+/// only keys of [`Tally::covered_by`] (registry ids, e.g. `A.Table1.row2`).
+fn statement_ids() -> Vec<&'static str> {
+    use crate::subtraction::classify::Cover;
+    (1..=7)
+        .flat_map(|k| [Cover::Table1Row(k), Cover::Table2Row(k)])
+        .chain([Cover::Additive, Cover::Thm34])
+        .filter_map(|cover| cover.statement())
+        .collect()
+}
 
 /// A unit's counts while it runs: fixed arrays and a reused buffer, so
 /// tallying a triple allocates nothing; [`Counts::tally`] turns them into a
@@ -579,8 +607,105 @@ impl From<String> for SweepError {
 }
 
 /// An I/O failure on `path`.
-fn io_error(path: &Path, e: impl std::fmt::Display) -> SweepError {
+pub(crate) fn io_error(path: &Path, e: impl std::fmt::Display) -> SweepError {
     SweepError::Io(format!("{}: {e}", path.display()))
+}
+
+/// The largest spec.json read back (a spec is a few lines).
+const MAX_SPEC_BYTES: u64 = 1 << 20;
+
+/// Opens the output folder `root` of a sweep (`what`, e.g. "a sweep")
+/// whose spec, written canonically, is `spec`, then runs `then` in it:
+/// `root` is an existing folder or a new one whose parent exists; its
+/// `spec.json` is written when missing and must be `spec` when present (a
+/// folder of another sweep is refused, exit 2). When `root` was created
+/// here and anything fails, it is removed again: a failed start leaves
+/// nothing behind. Shared by `sweep` and `octal-sweep`.
+pub(crate) fn open_folder<T>(
+    root: &Path,
+    spec: &str,
+    what: &str,
+    then: impl FnOnce() -> Result<T, SweepError>,
+) -> Result<T, SweepError> {
+    let created = crate::io::prepare_dir(root).map_err(|e| io_error(root, e))?;
+    let opened = claim_folder(root, spec, what).and_then(|()| then());
+    if opened.is_err() && created {
+        // Nothing of a sweep is in a folder made just now.
+        let _ = std::fs::remove_dir_all(root);
+    }
+    opened
+}
+
+/// Writes `root/spec.json` when missing; refuses one that is not `spec`.
+fn claim_folder(root: &Path, spec: &str, what: &str) -> Result<(), SweepError> {
+    let spec_path = root.join("spec.json");
+    match crate::io::read_text_bounded(&spec_path, MAX_SPEC_BYTES) {
+        Ok(existing) if existing != spec => Err(SweepError::Input(format!(
+            "{} holds a different sweep (see its spec.json); use another --out",
+            root.display()
+        ))),
+        Ok(_) => Ok(()),
+        Err(crate::io::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            crate::io::write_atomically(&spec_path, spec.as_bytes())
+                .map_err(|e| io_error(&spec_path, e))
+        }
+        Err(crate::io::ReadError::Io(e)) => Err(io_error(&spec_path, e)),
+        Err(e) => Err(SweepError::Input(format!(
+            "{}: {e}; not the spec.json of {what}",
+            spec_path.display()
+        ))),
+    }
+}
+
+/// The length and FNV-1a of a certificate as written, recorded in the
+/// unit or code file written after it, so that a resumed sweep finds a
+/// certificate deleted (and writes it again) or edited (exit 2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileDigest {
+    bytes: u64,
+    fnv1a: String,
+}
+
+impl FileDigest {
+    /// The digest of `content`.
+    pub(crate) fn of(content: &[u8]) -> Self {
+        FileDigest {
+            bytes: u64::try_from(content.len()).unwrap_or(u64::MAX),
+            fnv1a: fnv1a(&[content]),
+        }
+    }
+
+    /// Writes `content` to `path` atomically; returns its digest.
+    pub(crate) fn write(path: &Path, content: &[u8]) -> Result<Self, SweepError> {
+        crate::io::write_atomically(path, content).map_err(|e| io_error(path, e))?;
+        Ok(Self::of(content))
+    }
+
+    /// The text the digest adds to a unit or code file's checksum.
+    pub(crate) fn text(digest: Option<&Self>) -> String {
+        digest.map_or(String::new(), |d| format!("{} {}", d.bytes, d.fnv1a))
+    }
+
+    /// Whether the file at `path` is the one this digest describes:
+    /// `Ok(false)` when it is missing (to be written again), an error
+    /// (exit 2) when it is there but differs, exit 4 when it cannot be read.
+    pub(crate) fn matches(&self, path: &Path) -> Result<bool, SweepError> {
+        let edited = || {
+            SweepError::Input(format!(
+                "{}: not the certificate this sweep wrote (edited or replaced); delete it to write it again",
+                path.display()
+            ))
+        };
+        match crate::io::read_bounded(path, self.bytes) {
+            Ok(content) if Self::of(&content) == *self => Ok(true),
+            Ok(_) | Err(crate::io::ReadError::TooLarge(_)) => Err(edited()),
+            Err(crate::io::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+                Ok(false)
+            }
+            Err(e) => Err(io_error(path, e)),
+        }
+    }
 }
 
 /// The result of a sweep (or a shard of one): what was swept and the tally.
@@ -685,11 +810,18 @@ pub struct OutDir {
 /// copied from another unit or another sweep and a hand-edited tally (it
 /// is FNV-1a, not a signature: it does not stop a forger who recomputes
 /// it).
+///
+/// With `--certs` it also records the digest of the unit's certificate
+/// (written before it), so that a resumed sweep writes a deleted
+/// certificate again and refuses an edited one; a unit file without one
+/// (written without `--certs`) makes a `--certs` sweep run the unit again.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct UnitFile {
     unit: [u64; 2],
     tally: Tally,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    certificate: Option<FileDigest>,
     checksum: String,
 }
 
@@ -709,44 +841,17 @@ impl OutDir {
     /// Opens an output folder for `spec`: an existing folder, or a new one
     /// whose parent exists (no other folder is created); refuses a folder
     /// that holds a different sweep. Writes spec.json, so a folder that
-    /// cannot be written fails here, before any work.
+    /// cannot be written fails here, before any work (see [`open_folder`]).
     pub fn open(root: &Path, spec: &SweepSpec, certificates: bool) -> Result<Self, SweepError> {
-        let created = crate::io::prepare_dir(root).map_err(|e| io_error(root, e))?;
-        let opened = Self::open_prepared(root, spec, certificates);
-        if opened.is_err() && created {
-            // Nothing of a sweep is in a folder made just now.
-            let _ = std::fs::remove_dir_all(root);
-        }
-        opened
+        let text = spec.canonical();
+        open_folder(root, &text, "a sweep", || {
+            Self::open_prepared(root, text.clone(), certificates)
+        })
     }
 
-    fn open_prepared(
-        root: &Path,
-        spec: &SweepSpec,
-        certificates: bool,
-    ) -> Result<Self, SweepError> {
-        let spec_path = root.join("spec.json");
-        let text = spec.canonical();
-        match crate::io::read_text_bounded(&spec_path, MAX_RESULT_BYTES) {
-            Ok(existing) if existing != text => {
-                return Err(SweepError::Input(format!(
-                    "{} holds a different sweep (see its spec.json); use another --out",
-                    root.display()
-                )))
-            }
-            Ok(_) => {}
-            Err(crate::io::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
-                crate::io::write_atomically(&spec_path, text.as_bytes())
-                    .map_err(|e| io_error(&spec_path, e))?
-            }
-            Err(crate::io::ReadError::Io(e)) => return Err(io_error(&spec_path, e)),
-            Err(e) => {
-                return Err(SweepError::Input(format!(
-                    "{}: {e}; not the spec.json of a sweep",
-                    spec_path.display()
-                )))
-            }
-        }
+    /// [`OutDir::open`] once spec.json is there: the subfolders, and the
+    /// temporary files a killed run left in them.
+    fn open_prepared(root: &Path, text: String, certificates: bool) -> Result<Self, SweepError> {
         let mut temporaries: HashMap<String, Vec<PathBuf>> = HashMap::new();
         for sub in ["units", "certs"] {
             let dir =
@@ -787,17 +892,39 @@ impl OutDir {
         format!("{}-{}.ron", unit.a, unit.b)
     }
 
-    fn checksum(&self, unit: Unit, tally: &Tally) -> String {
+    /// The checksum of a unit file: of the spec, the unit, its tally and
+    /// (when there is one) its certificate's digest.
+    fn checksum(&self, unit: Unit, tally: &Tally, certificate: Option<&FileDigest>) -> String {
         let tally = serde_json::to_string(tally).expect("serializable");
         let unit = format!("{}-{}", unit.a, unit.b);
-        fnv1a(&[self.spec.as_bytes(), unit.as_bytes(), tally.as_bytes()])
+        let mut parts = vec![self.spec.as_bytes(), unit.as_bytes(), tally.as_bytes()];
+        let digest = FileDigest::text(certificate);
+        if certificate.is_some() {
+            parts.push(digest.as_bytes());
+        }
+        fnv1a(&parts)
+    }
+
+    /// Whether a verified unit file's certificate is in place (always,
+    /// without `--certs`): `false` when the unit must run again to write it.
+    fn certificate_in_place(&self, unit: Unit, file: &UnitFile) -> Result<bool, SweepError> {
+        if !self.certificates {
+            return Ok(true);
+        }
+        let path = self.root.join("certs").join(Self::certificate_name(unit));
+        match &file.certificate {
+            Some(digest) => digest.matches(&path),
+            None => Ok(false),
+        }
     }
 
     /// The stored tally of a finished unit, verified: `None` when the unit
-    /// has not finished (then the temporary files a killed run left for it
-    /// are removed, since the unit runs again); an error when the file is
+    /// has not finished, or (with `--certs`) its certificate is missing or
+    /// was never recorded (then the temporary files a killed run left for
+    /// it are removed, since the unit runs again); an error when the file is
     /// not this unit's of this sweep (copied, edited, corrupt) or its
-    /// counts are not those of the unit's `triples` triples.
+    /// counts are not those of the unit's `triples` triples, or when its
+    /// certificate is there but not the one recorded (edited).
     pub fn load(&self, spec: &SweepSpec, unit: Unit) -> Result<Option<Tally>, SweepError> {
         let path = self.unit_path(unit);
         let text = match crate::io::read_text_bounded(&path, MAX_RESULT_BYTES) {
@@ -828,7 +955,7 @@ impl OutDir {
                 file.unit, unit.a, unit.b
             )));
         }
-        if file.checksum != self.checksum(unit, &file.tally) {
+        if file.checksum != self.checksum(unit, &file.tally, file.certificate.as_ref()) {
             return Err(refuse(
                 "its checksum does not match (edited, or from another sweep)".to_string(),
             ));
@@ -841,6 +968,10 @@ impl OutDir {
             )));
         }
         file.tally.check(u128::from(triples)).map_err(refuse)?;
+        if !self.certificate_in_place(unit, &file)? {
+            self.remove_temporaries(unit)?;
+            return Ok(None);
+        }
         Ok(Some(file.tally))
     }
 
@@ -870,12 +1001,18 @@ impl OutDir {
         Ok(())
     }
 
-    fn store(&self, unit: Unit, tally: &Tally) -> Result<(), String> {
+    fn store(
+        &self,
+        unit: Unit,
+        tally: &Tally,
+        certificate: Option<FileDigest>,
+    ) -> Result<(), String> {
         let path = self.unit_path(unit);
         let file = UnitFile {
             unit: [unit.a, unit.b],
             tally: tally.clone(),
-            checksum: self.checksum(unit, tally),
+            checksum: self.checksum(unit, tally, certificate.as_ref()),
+            certificate,
         };
         let text = serde_json::to_string(&file).expect("serializable");
         crate::io::write_atomically(&path, text.as_bytes())
@@ -885,12 +1022,16 @@ impl OutDir {
     /// Writes the unit's compact certificate: one `PeriodicTable` (format
     /// 2) with a row (S, q, p, period witnesses) per solved triple, whose
     /// values nimcheck recomputes by the mex rule. Written before the
-    /// unit's file, so a finished unit always has its certificate.
-    fn store_certificate(&self, unit: Unit, rows: &[PeriodicClaim]) -> Result<(), String> {
+    /// unit's file, so a finished unit always has its certificate; returns
+    /// its digest, for the unit file.
+    fn store_certificate(
+        &self,
+        unit: Unit,
+        rows: &[PeriodicClaim],
+    ) -> Result<FileDigest, SweepError> {
         let path = self.root.join("certs").join(Self::certificate_name(unit));
         let cert = periodic_table_certificate(rows, search_provenance());
-        crate::io::write_atomically(&path, nimcert_check::to_ron(&cert).as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))
+        FileDigest::write(&path, nimcert_check::to_ron(&cert).as_bytes())
     }
 }
 
@@ -1008,10 +1149,15 @@ fn sweep_unit(
     }
     let tally = counts.tally();
     if let Some(out) = out {
-        if out.certificates {
-            out.store_certificate(unit, rows)?;
-        }
-        out.store(unit, &tally)?;
+        let certificate = if out.certificates {
+            Some(
+                out.store_certificate(unit, rows)
+                    .map_err(|e| e.to_string())?,
+            )
+        } else {
+            None
+        };
+        out.store(unit, &tally, certificate)?;
     }
     Ok(tally)
 }
@@ -1222,6 +1368,25 @@ mod tests {
             ..Tally::default()
         };
         assert!(a.try_merge(&a.clone()).is_err());
+    }
+
+    #[test]
+    fn covered_by_names_only_the_statements_a_sweep_meets() {
+        let mut ids = statement_ids();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), STATEMENTS);
+        let s = spec("2..=4", "..=12", "..=40");
+        let good = tally_of(&s, Shard::WHOLE);
+        assert!(good.covered_by.keys().all(|k| ids.contains(&k.as_str())));
+        let mut renamed = good.clone();
+        let (id, n) = renamed.covered_by.pop_first().unwrap();
+        renamed.covered_by.insert(format!("{id}x"), n);
+        let e = renamed.check(u128::MAX).unwrap_err();
+        assert!(e.contains("not a covering statement"), "{e}");
+        let mut json = serde_json::to_value(&good).unwrap();
+        json["covered"] = serde_json::json!(1);
+        assert!(serde_json::from_value::<Tally>(json).is_err());
     }
 
     #[test]

@@ -35,6 +35,23 @@ enum Sink {
     File,
     /// `/dev/full`: every write fails with ENOSPC.
     DevFull,
+    /// Closed (`>&-`; the Rust runtime reopens it as /dev/null for reading
+    /// and writing, where every write "succeeds").
+    Closed,
+    /// Open for reading only (`1</dev/null`): every write fails with EBADF,
+    /// which Rust's standard output takes for a success.
+    ReadOnly,
+}
+
+impl Sink {
+    /// The shell redirection that makes this sink, after `exec …`.
+    fn redirection(self) -> &'static str {
+        match self {
+            Sink::File | Sink::DevFull => "",
+            Sink::Closed => " >&-",
+            Sink::ReadOnly => " 1</dev/null",
+        }
+    }
 }
 
 /// A further check of a run's outcome, in the case folder.
@@ -111,6 +128,16 @@ impl Case {
         self.shown.push_str(" > /dev/full");
         self
     }
+    fn stdout_closed(mut self) -> Self {
+        self.stdout = Sink::Closed;
+        self.shown.push_str(" >&-");
+        self
+    }
+    fn stdout_read_only(mut self) -> Self {
+        self.stdout = Sink::ReadOnly;
+        self.shown.push_str(" 1</dev/null");
+        self
+    }
     fn disk_full(mut self, blocks: u64) -> Self {
         self.file_blocks = Some(blocks);
         self.shown.push_str(&format!(" (ulimit -f {blocks})"));
@@ -152,7 +179,7 @@ fn run(dir: &Path, case: &Case) -> Outcome {
     let err_file = dir.with_extension("stderr");
     let time_file = dir.with_extension("time");
     let stdout = match case.stdout {
-        Sink::File => std::fs::File::create(&out_file).unwrap(),
+        Sink::File | Sink::Closed | Sink::ReadOnly => std::fs::File::create(&out_file).unwrap(),
         Sink::DevFull => std::fs::OpenOptions::new()
             .write(true)
             .open("/dev/full")
@@ -162,7 +189,9 @@ fn run(dir: &Path, case: &Case) -> Outcome {
     if let Some(blocks) = case.file_blocks {
         script.push_str(&format!("trap '' XFSZ; ulimit -f {blocks} || exit 99; "));
     }
-    let timer = Path::new("/usr/bin/time").exists();
+    // Not with a closed stdout: time would open its report file as the
+    // lowest free descriptor, 1, and hand that to nimcert as stdout.
+    let timer = Path::new("/usr/bin/time").exists() && case.stdout.redirection().is_empty();
     if timer {
         script.push_str(&format!(
             "exec /usr/bin/time -f '%e %M' -o '{}' \"$@\"",
@@ -171,6 +200,7 @@ fn run(dir: &Path, case: &Case) -> Outcome {
     } else {
         script.push_str("exec \"$@\"");
     }
+    script.push_str(case.stdout.redirection());
     let start = Instant::now();
     let mut child = Command::new("sh")
         .arg("-c")
@@ -318,6 +348,39 @@ fn four_shards(dir: &Path) {
         );
     }
 }
+
+/// The result of `sweep --a 2 --b ..=5 --c ..=9` as
+/// `shards/result-0-of-1.json`.
+fn one_shard(dir: &Path) {
+    nimcert_in(
+        dir,
+        &[
+            "sweep", "--a", "2", "--b", "..=5", "--c", "..=9", "--out", "shards",
+        ],
+    );
+}
+
+/// Whether nimcert's copy of the checker accepts the certificate `path`.
+fn certificate_accepted(path: &Path) -> Result<(), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    match nimcert::check::check_bytes(&bytes, &nimcert::check::Limits::default()) {
+        nimcert::check::Verdict::Valid(_) => Ok(()),
+        verdict => Err(format!("{}: {verdict:?}", path.display())),
+    }
+}
+
+/// An octal sweep with --out and --certs (one code, 0.6, has no period
+/// below --max-n: exit 3), used by the resume cases.
+const OCTAL_RESUMED: [&str; 8] = [
+    "octal-sweep",
+    "--digits",
+    "1",
+    "--out",
+    "out",
+    "--certs",
+    "--threads",
+    "1",
+];
 
 /// Edits the JSON file `path` (below `dir`) in place.
 fn edit_json(dir: &Path, path: &str, f: impl Fn(&mut serde_json::Value)) {
@@ -550,6 +613,210 @@ fn cases() -> Vec<Case> {
             Some("standard output"),
         )
         .into_dev_full(),
+        // ---- a closed or read-only standard output: exit 4, never 0
+        // (Rust's stdout took EBADF for a success and the runtime reopens
+        // a closed one as /dev/null: the report vanished with exit 0).
+        case(
+            "stdout closed",
+            &["solve", "2,3,7"],
+            4,
+            Some("standard output is closed"),
+        )
+        .stdout_closed(),
+        case(
+            "stdout read-only",
+            &["solve", "2,3,7"],
+            4,
+            Some("standard output: not open for writing"),
+        )
+        .stdout_read_only(),
+        case(
+            "stdout closed",
+            &["octal", "0.07"],
+            4,
+            Some("standard output"),
+        )
+        .stdout_closed(),
+        case(
+            "stdout read-only",
+            &["certify", "2,3,7"],
+            4,
+            Some("standard output"),
+        )
+        .stdout_read_only(),
+        case(
+            "stdout closed",
+            &["audit", "--claim", "A.Thm36"],
+            4,
+            Some("standard output"),
+        )
+        .stdout_closed(),
+        case(
+            "stdout read-only",
+            &["completions", "bash"],
+            4,
+            Some("standard output"),
+        )
+        .stdout_read_only(),
+        case("stdout closed", &["--help"], 4, Some("standard output")).stdout_closed(),
+        case(
+            "stdout read-only",
+            &["--version"],
+            4,
+            Some("standard output"),
+        )
+        .stdout_read_only(),
+        case(
+            "stdout closed",
+            &["sweep", "--a", "2", "--b", "..=5", "--c", "..=9"],
+            4,
+            Some("standard output"),
+        )
+        .stdout_closed(),
+        case(
+            "stdout closed, a usage error (nothing to report: exit 2)",
+            &["solve"],
+            2,
+            Some("required"),
+        )
+        .stdout_closed(),
+        case(
+            "stdout closed, a certificate to a file (no report on stdout)",
+            &["certify", "2,5,7", "-o", "c.ron"],
+            0,
+            None,
+        )
+        .stdout_closed()
+        .leaves(&["c.ron"]),
+        // ---- resuming checks what it reads back, certificates included.
+        case(
+            "a unit file that is a FIFO (exit 4, as in octal-sweep)",
+            &resumed_args(),
+            4,
+            Some("not a regular file"),
+        )
+        .setup(|d| {
+            nimcert_in(d, &resumed_args());
+            std::fs::remove_file(d.join("out/units/2-3.json")).unwrap();
+            mkfifo(d, "out/units/2-3.json");
+        }),
+        case(
+            "a code file that is a FIFO (was exit 2; 4 as in sweep)",
+            &OCTAL_RESUMED,
+            4,
+            Some("not a regular file"),
+        )
+        .setup(|d| {
+            nimcert_in(d, &OCTAL_RESUMED);
+            std::fs::remove_file(d.join("out/codes/0.7.json")).unwrap();
+            mkfifo(d, "out/codes/0.7.json");
+        }),
+        case(
+            "resume after a certificate was deleted (written again)",
+            &resumed_args(),
+            0,
+            None,
+        )
+        .setup(|d| {
+            nimcert_in(d, &resumed_args());
+            std::fs::remove_file(d.join("out/certs/2-5.ron")).unwrap();
+        })
+        .leaves(&["out/certs/2-5.ron"])
+        .check(|d, _| certificate_accepted(&d.join("out/certs/2-5.ron"))),
+        case(
+            "resume after a certificate was edited",
+            &resumed_args(),
+            2,
+            Some("not the certificate this sweep wrote"),
+        )
+        .setup(|d| {
+            nimcert_in(d, &resumed_args());
+            let path = d.join("out/certs/2-5.ron");
+            let text = std::fs::read_to_string(&path).unwrap();
+            std::fs::write(&path, text.replacen("2,5,", "2,5, ", 1)).unwrap();
+        }),
+        case(
+            "resume with --certs in a folder swept without (every unit runs again)",
+            &resumed_args(),
+            0,
+            None,
+        )
+        .setup(|d| nimcert_in(d, &resumed_args()[..9]))
+        .leaves(&["out/certs/"])
+        .check(|d, _| {
+            let certs = std::fs::read_dir(d.join("out/certs")).unwrap().count();
+            let units = std::fs::read_dir(d.join("out/units")).unwrap().count();
+            if certs == units {
+                Ok(())
+            } else {
+                Err(format!("{certs} certificates for {units} units"))
+            }
+        }),
+        case(
+            "octal-sweep resumed after a certificate was deleted (written again)",
+            &OCTAL_RESUMED,
+            3,
+            Some("--max-n"),
+        )
+        .setup(|d| {
+            nimcert_in(d, &OCTAL_RESUMED);
+            std::fs::remove_file(d.join("out/certs/0.7.ron")).unwrap();
+        })
+        .leaves(&["out/certs/0.7.ron"])
+        .check(|d, _| certificate_accepted(&d.join("out/certs/0.7.ron"))),
+        case(
+            "octal-sweep resumed after a certificate was edited",
+            &OCTAL_RESUMED,
+            2,
+            Some("not the certificate this sweep wrote"),
+        )
+        .setup(|d| {
+            nimcert_in(d, &OCTAL_RESUMED);
+            let path = d.join("out/certs/0.7.ron");
+            let mut text = std::fs::read_to_string(&path).unwrap();
+            text.push(' ');
+            std::fs::write(&path, text).unwrap();
+        }),
+        // ---- merge reads only what a sweep writes.
+        case(
+            "merge a result with an unknown field",
+            &["merge", "shards/result-0-of-1.json"],
+            2,
+            Some("unknown field `covered`"),
+        )
+        .setup(|d| {
+            one_shard(d);
+            edit_json(d, "shards/result-0-of-1.json", |j| {
+                j["covered"] = serde_json::json!(1)
+            });
+        }),
+        case(
+            "merge a result with an unknown field in its spec",
+            &["merge", "shards/result-0-of-1.json"],
+            2,
+            Some("unknown field `d`"),
+        )
+        .setup(|d| {
+            one_shard(d);
+            edit_json(d, "shards/result-0-of-1.json", |j| {
+                j["spec"]["d"] = serde_json::json!("..=9")
+            });
+        }),
+        case(
+            "merge a result covered by an unknown statement",
+            &["merge", "shards/result-0-of-1.json"],
+            2,
+            Some("'A.Table9.row1' is not a covering statement"),
+        )
+        .setup(|d| {
+            one_shard(d);
+            edit_json(d, "shards/result-0-of-1.json", |j| {
+                let covered = j["covered_by"].as_object_mut().unwrap();
+                let first = covered.keys().next().unwrap().clone();
+                let n = covered.remove(&first).unwrap();
+                covered.insert("A.Table9.row1".into(), n);
+            });
+        }),
         // ---- every input read with a bound, only regular files opened.
         case(
             "closure file /dev/zero",

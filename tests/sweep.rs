@@ -202,3 +202,86 @@ fn sweep_is_quiet_on_a_pipe() {
     assert!(out.status.code().is_some());
     assert!(out.stderr.is_empty());
 }
+
+/// Every file below `dir` whose name marks a temporary file of an atomic
+/// write (`.NAME.tmpPID-THREAD`).
+fn temporaries(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(temporaries(&path));
+        } else if entry.file_name().to_string_lossy().contains(".tmp") {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// SIGTERM, SIGINT and SIGHUP (a Slurm time limit, Ctrl-C, a closed
+/// terminal) in the middle of a sweep with --out --certs: the sweep
+/// removes the temporary files it was writing, says so on stderr and exits
+/// with 128 + the signal (143, 130, 129); started again, it finishes with
+/// the result of an uninterrupted run. The signal is sent once the first
+/// unit is on disk (no timing), by `kill`, so the test needs no libc.
+#[test]
+fn sweep_stopped_by_a_signal_leaves_no_temporary_file() {
+    let range = [
+        "sweep",
+        "--a",
+        "2..=4",
+        "--b",
+        "..=40",
+        "--c",
+        "..=1500",
+        "--threads",
+        "1",
+        "--certs",
+        "--out",
+    ];
+    for (signal, status) in [("TERM", 143), ("INT", 130), ("HUP", 129)] {
+        let dir = temp_dir(&format!("signal-{signal}"));
+        let mut args = range.to_vec();
+        args.push(dir.to_str().unwrap());
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nimcert"))
+            .args(&args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while std::fs::read_dir(dir.join("units")).map_or(0, |d| d.count()) == 0 {
+            assert!(
+                started.elapsed().as_secs() < 120,
+                "no unit written in 120 s"
+            );
+            assert!(child.try_wait().unwrap().is_none(), "the sweep ended");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let pid = child.id().to_string();
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &pid])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -{signal}");
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(status), "SIG{signal}: {stderr}");
+        assert!(
+            stderr.contains(&format!("stopped by SIG{signal}")),
+            "{stderr}"
+        );
+        assert_eq!(temporaries(&dir), Vec::<PathBuf>::new(), "SIG{signal}");
+        if signal == "TERM" {
+            let resumed = nimcert(&args);
+            assert!(resumed.status.success());
+            let clean = temp_dir("signal-clean");
+            let mut clean_args = range.to_vec();
+            clean_args.push(clean.to_str().unwrap());
+            assert!(nimcert(&clean_args).status.success());
+            assert_eq!(result_file(&dir), result_file(&clean));
+            std::fs::remove_dir_all(clean).unwrap();
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

@@ -74,7 +74,9 @@ enum Command {
     /// K=$SLURM_ARRAY_TASK_ID, or `seq 0 15 | parallel nimcert sweep ...
     /// --shard {}/16 --out DIR`), then `nimcert merge DIR/result-*.json`.
     /// A sweep with --out that is killed resumes where it stopped when
-    /// started again with the same arguments.
+    /// started again with the same arguments. SIGINT, SIGTERM or SIGHUP
+    /// (Ctrl-C, a Slurm time limit) stop any command cleanly: the files
+    /// being written are removed and the exit status is 128 + the signal.
     Sweep(sweep::SweepArgs),
     /// Merge the results of sweep shards into one result.
     Merge(sweep::MergeArgs),
@@ -163,6 +165,8 @@ impl From<nimcert::sweep::SweepError> for CliError {
     }
 }
 
+pub use output::guard_standard_streams;
+
 /// Writes one line to stderr; a stderr that cannot be written is ignored
 /// (there is nowhere left to report it; the exit status still tells).
 pub fn warn(line: &str) {
@@ -204,6 +208,10 @@ pub fn parse() -> Result<Cli, ExitCode> {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             // clap prints (styled on a terminal) and flushes; output that
             // cannot be written is exit 4, as everywhere.
+            if let Err(e) = output::stdout_writable() {
+                warn(&format!("nimcert: {e}"));
+                return Err(ExitCode::from(e.exit_code()));
+            }
             let written = error.print().and_then(|()| {
                 use std::io::Write;
                 std::io::stdout().flush()

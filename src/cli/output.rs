@@ -6,7 +6,9 @@ use super::CliError;
 use clap::ValueEnum;
 use nimcert::moves::MoveSet;
 use std::io::Write;
+use std::os::fd::AsFd;
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// How many entries a JSON/RON list keeps without `--full` (the report
 /// then says `truncated: true`).
@@ -48,13 +50,16 @@ pub fn parse_moves(words: &[String]) -> Result<MoveSet, CliError> {
 }
 
 /// Prints to stdout. Output that cannot be written (a closed pipe, a full
-/// disk, `> /dev/full`) is an error, exit 4: nothing unwritten ends in 0.
+/// disk, `> /dev/full`, a closed or read-only standard output: see
+/// [`guard_standard_streams`]) is an error, exit 4: nothing unwritten ends
+/// in 0.
 pub fn print(text: &str) -> Result<(), CliError> {
     print_bytes(text.as_bytes())
 }
 
 /// [`print`] for bytes.
 pub fn print_bytes(bytes: &[u8]) -> Result<(), CliError> {
+    stdout_writable()?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     out.write_all(bytes)
@@ -102,4 +107,66 @@ pub fn in_new_dir<T>(
         let _ = std::fs::remove_dir(dir);
     }
     result
+}
+
+/// Why standard output cannot take the report, found by
+/// [`guard_standard_streams`] (`None`: it can, or nothing was found).
+static STDOUT_UNUSABLE: OnceLock<Option<String>> = OnceLock::new();
+
+/// Run first. Rust's standard library takes a write to a descriptor not
+/// open for writing (EBADF) for a success, and its runtime reopens a
+/// closed descriptor 0, 1 or 2 as `/dev/null` for reading and writing
+/// before `main`, so a report sent to `1</dev/null` or `>&-` would vanish
+/// with exit 0. Here standard output is tried with a write of no bytes
+/// (EBADF when it is open read-only), and a standard output that is
+/// `/dev/null` open for reading and writing is taken as closed (read from
+/// `/proc` on Linux; nimcheck applies the same rule). Either is
+/// remembered and makes every [`print`] (and `--help`) exit 4. To discard
+/// the report and keep the exit status, open `/dev/null` for writing only
+/// (`>/dev/null`).
+pub fn guard_standard_streams() {
+    let probe = std::io::stdout()
+        .as_fd()
+        .try_clone_to_owned()
+        .and_then(|fd| std::fs::File::from(fd).write(&[]));
+    let unusable = if stdout_was_closed() {
+        Some("standard output is closed; to discard the report, use >/dev/null".to_string())
+    } else {
+        match probe {
+            Err(e) if e.raw_os_error() == Some(EBADF) => {
+                Some(format!("standard output: not open for writing ({e})"))
+            }
+            _ => None,
+        }
+    };
+    let _ = STDOUT_UNUSABLE.set(unusable);
+}
+
+/// The errno of a descriptor not open for writing (9 on Linux, macOS and
+/// the BSDs).
+const EBADF: i32 = 9;
+
+/// Whether standard output was closed when nimcert started: it is then
+/// `/dev/null` open for reading and writing (see
+/// [`guard_standard_streams`]). Without `/proc` it cannot be told.
+fn stdout_was_closed() -> bool {
+    const O_ACCMODE: u32 = 0o3; // <asm-generic/fcntl.h>
+    const O_RDWR: u32 = 0o2;
+    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
+    let read_write = || {
+        let info = std::fs::read_to_string("/proc/self/fdinfo/1").ok()?;
+        let flags = info.lines().find_map(|l| l.strip_prefix("flags:"))?;
+        let flags = u32::from_str_radix(flags.trim(), 8).ok()?;
+        Some(flags & O_ACCMODE == O_RDWR)
+    };
+    is_null && read_write().unwrap_or(false)
+}
+
+/// Exit 4 when [`guard_standard_streams`] found standard output closed or
+/// read-only.
+pub fn stdout_writable() -> Result<(), CliError> {
+    match STDOUT_UNUSABLE.get() {
+        Some(Some(why)) => Err(CliError::io(why)),
+        _ => Ok(()),
+    }
 }

@@ -57,6 +57,8 @@ pub struct SweepArgs {
     /// With --out: also write one compact certificate per (a, b) unit,
     /// DIR/certs/a-b.ron: a PeriodicTable with a row (S, q, p, period
     /// witnesses) per triple, which nimcheck checks by recomputing the values.
+    /// A resumed sweep writes a deleted certificate again and refuses an
+    /// edited one (exit 2).
     #[arg(long, requires = "out")]
     certs: bool,
     /// Worker threads (default: all cores; at most the cores unless

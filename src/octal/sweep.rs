@@ -4,9 +4,10 @@
 //! Codes are the grain of sharding (`--shard k/n` takes the codes with
 //! index ≡ k mod n in increasing order) and of resuming: with an output
 //! folder each finished code is written atomically to `codes/CODE.json`
-//! (after its certificate, with `--certs`), carrying a checksum, and a
-//! restarted sweep reads back the codes already on disk instead of solving
-//! them again. Shards may share one folder (their codes are disjoint); run
+//! (after its certificate, with `--certs`), carrying a checksum and the
+//! certificate's digest, and a restarted sweep reads back the codes already
+//! on disk instead of solving them again (a certificate deleted since is
+//! written again, an edited one refused). Shards may share one folder (their codes are disjoint); run
 //! without `--shard` on that folder afterwards and every code is read back,
 //! which is the merge. A folder holding another sweep (its `spec.json`
 //! differs) is refused.
@@ -14,7 +15,7 @@
 use super::code::OctalCode;
 use super::period::{solve, OctalOutcome};
 use super::values::Method;
-use crate::sweep::{fnv1a, Shard, SweepError};
+use crate::sweep::{fnv1a, io_error, open_folder, FileDigest, Shard, SweepError};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -67,17 +68,34 @@ impl CodeResult {
     }
 }
 
-/// A code's result as written to `codes/CODE.json`.
+/// A code's result as written to `codes/CODE.json`; with `--certs` and a
+/// period, also the digest of its certificate (written before it), so that
+/// a resumed sweep writes a deleted certificate again and refuses an
+/// edited one.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CodeFile {
     result: CodeResult,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    certificate: Option<FileDigest>,
     checksum: String,
 }
 
-fn checksum(spec: &OctalSweepSpec, result: &CodeResult) -> String {
+/// The checksum of a code file: of the spec, the result and (when there
+/// is one) the certificate's digest.
+fn checksum(
+    spec: &OctalSweepSpec,
+    result: &CodeResult,
+    certificate: Option<&FileDigest>,
+) -> String {
     let text = serde_json::to_string(result).expect("serializable");
-    fnv1a(&[spec.canonical().as_bytes(), text.as_bytes()])
+    let canonical = spec.canonical();
+    let mut parts = vec![canonical.as_bytes(), text.as_bytes()];
+    let digest = FileDigest::text(certificate);
+    if certificate.is_some() {
+        parts.push(digest.as_bytes());
+    }
+    fnv1a(&parts)
 }
 
 /// Solves one code, with its certificate when it is periodic.
@@ -125,43 +143,23 @@ pub struct OctalOutDir {
 
 impl OctalOutDir {
     /// Opens (or creates, in an existing parent) the folder for `spec`,
-    /// refusing one that holds another sweep; writes `spec.json`.
+    /// refusing one that holds another sweep; writes `spec.json`. A folder
+    /// created here is removed again when this fails (see
+    /// [`crate::sweep::open_folder`], shared with `sweep`).
     pub fn open(
         root: &Path,
         spec: &OctalSweepSpec,
         certificates: bool,
     ) -> Result<Self, SweepError> {
-        let io =
-            |path: &Path, e: std::io::Error| SweepError::Io(format!("{}: {e}", path.display()));
-        crate::io::prepare_dir(root).map_err(|e| io(root, e))?;
-        let spec_path = root.join("spec.json");
-        let text = spec.canonical();
-        match crate::io::read_text_bounded(&spec_path, MAX_CODE_FILE_BYTES) {
-            Ok(existing) if existing != text => {
-                return Err(SweepError::Input(format!(
-                    "{} holds a different sweep (see its spec.json); use another --out",
-                    root.display()
-                )))
+        open_folder(root, &spec.canonical(), "an octal sweep", || {
+            for sub in ["codes", "certs"] {
+                crate::io::create_below(root, Path::new(sub)).map_err(|e| io_error(root, e))?;
             }
-            Ok(_) => {}
-            Err(crate::io::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
-                crate::io::write_atomically(&spec_path, text.as_bytes())
-                    .map_err(|e| io(&spec_path, e))?
-            }
-            Err(e) => {
-                return Err(SweepError::Input(format!(
-                    "{}: {e}; not the spec.json of an octal sweep",
-                    spec_path.display()
-                )))
-            }
-        }
-        for sub in ["codes", "certs"] {
-            crate::io::create_below(root, Path::new(sub)).map_err(|e| io(root, e))?;
-        }
-        Ok(OctalOutDir {
-            root: root.to_path_buf(),
-            spec: spec.clone(),
-            certificates,
+            Ok(OctalOutDir {
+                root: root.to_path_buf(),
+                spec: spec.clone(),
+                certificates,
+            })
         })
     }
 
@@ -169,8 +167,12 @@ impl OctalOutDir {
         self.root.join("codes").join(format!("{code}.json"))
     }
 
-    /// The result of `code` on disk, if a finished one is there; a file
-    /// that fails its checksum or names another code is an error.
+    /// The result of `code` on disk, if a finished one is there (with
+    /// `--certs` and a period, with its certificate in place: a missing
+    /// one, or one never recorded, makes the code run again); a file that
+    /// fails its checksum or names another code, or a certificate that is
+    /// not the one recorded, is an error (exit 2); a path that cannot be
+    /// read or is not a regular file is exit 4, as in `sweep`.
     pub fn read(&self, code: &OctalCode) -> Result<Option<CodeResult>, SweepError> {
         let name = code.to_string();
         let path = self.code_path(&name);
@@ -179,6 +181,7 @@ impl OctalOutDir {
             Err(crate::io::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(None)
             }
+            Err(crate::io::ReadError::Io(e)) => return Err(io_error(&path, e)),
             Err(e) => return Err(SweepError::Input(format!("{}: {e}", path.display()))),
         };
         let bad = |why: &str| {
@@ -188,10 +191,24 @@ impl OctalOutDir {
             ))
         };
         let file: CodeFile = serde_json::from_str(&text).map_err(|_| bad("not a code result"))?;
-        if file.result.code != name || file.checksum != checksum(&self.spec, &file.result) {
+        let expected = checksum(&self.spec, &file.result, file.certificate.as_ref());
+        if file.result.code != name || file.checksum != expected {
             return Err(bad("checksum or code does not match"));
         }
+        if self.certificates && file.result.solved() {
+            let in_place = match &file.certificate {
+                Some(digest) => digest.matches(&self.certificate_path(&name))?,
+                None => false,
+            };
+            if !in_place {
+                return Ok(None);
+            }
+        }
         Ok(Some(file.result))
+    }
+
+    fn certificate_path(&self, code: &str) -> PathBuf {
+        self.root.join("certs").join(format!("{code}.ron"))
     }
 
     /// Writes a finished code: its certificate first, then its result.
@@ -200,20 +217,21 @@ impl OctalOutDir {
         result: &CodeResult,
         certificate: Option<&nimcert_check::format::Certificate>,
     ) -> Result<(), SweepError> {
-        let io =
-            |path: &Path, e: std::io::Error| SweepError::Io(format!("{}: {e}", path.display()));
-        if let (true, Some(certificate)) = (self.certificates, certificate) {
-            let path = self.root.join("certs").join(format!("{}.ron", result.code));
-            crate::io::write_atomically(&path, nimcert_check::to_ron(certificate).as_bytes())
-                .map_err(|e| io(&path, e))?;
-        }
+        let digest = match (self.certificates, certificate) {
+            (true, Some(certificate)) => Some(FileDigest::write(
+                &self.certificate_path(&result.code),
+                nimcert_check::to_ron(certificate).as_bytes(),
+            )?),
+            _ => None,
+        };
         let file = CodeFile {
             result: result.clone(),
-            checksum: checksum(&self.spec, result),
+            checksum: checksum(&self.spec, result, digest.as_ref()),
+            certificate: digest,
         };
         let path = self.code_path(&result.code);
         let text = serde_json::to_string_pretty(&file).expect("serializable") + "\n";
-        crate::io::write_atomically(&path, text.as_bytes()).map_err(|e| io(&path, e))
+        crate::io::write_atomically(&path, text.as_bytes()).map_err(|e| io_error(&path, e))
     }
 }
 
