@@ -2,6 +2,7 @@
 //! (paper B): nim number, maximal non-generating sets, structure diagram,
 //! the paper's covering statement, certificates.
 
+use super::certify::{file_output, warn_if_over_limits};
 use super::limits::{read_input, within, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_WORK};
 use super::output::{check_output_file, print, render, write_atomically, Format, LIST_ENTRIES};
 use super::CliError;
@@ -90,7 +91,7 @@ enum GeometryArgs {
         #[arg(long)]
         win: Option<String>,
         /// Refuse a file larger than this many bytes.
-        #[arg(long, default_value_t = DEFAULT_MAX_FILE_BYTES)]
+        #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_FILE_BYTES)]
         max_file_bytes: u64,
         #[command(flatten)]
         common: CommonArgs,
@@ -102,21 +103,32 @@ struct CommonArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
-    /// Write a certificate for `nimcheck` (to stdout, or to -o FILE).
+    /// Write a certificate for `nimcheck` (to stdout, or to -o FILE); a
+    /// tree's vertices are numbered 0, 1, … in order of first appearance,
+    /// which the certificate's provenance records.
     #[arg(long)]
     certify: bool,
-    /// The certificate file (with --certify).
+    /// The certificate file (with --certify); `-` is standard output, as
+    /// without -o (a file named `-` is `./-`).
     #[arg(short, long, requires = "certify")]
     output: Option<PathBuf>,
-    /// Refuse structure diagrams with more classes than this (exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_CLASSES)]
+    /// Refuse structure diagrams with more classes than this (exit 3; at
+    /// most 2^32 − 1, the classes a certificate can number).
+    #[arg(long, value_parser = max_classes, default_value_t = DEFAULT_MAX_CLASSES)]
     max_classes: usize,
     /// Refuse work estimated over this many steps (exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_WORK)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_WORK)]
     max_work: u64,
     /// Print every maximal set and class (the text is otherwise a summary).
     #[arg(long)]
     full: bool,
+}
+
+/// `--max-classes`: a count ([`super::limits::count`]) of at most
+/// 2^32 − 1, so that a certificate can number every class.
+fn max_classes(text: &str) -> Result<usize, String> {
+    let classes: u32 = super::limits::count_in(text)?;
+    usize::try_from(classes).map_err(|_| format!("{classes} classes do not fit in memory"))
 }
 
 /// The machine-readable result.
@@ -137,6 +149,10 @@ struct AvoidReport {
     /// True when `maximal_non_generating` or `classes` were cut to their
     /// first entries (no --full).
     truncated: bool,
+    /// With --certify -o FILE: how the certificate renumbers the input
+    /// (a tree's vertices), as its provenance records it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    renumbering: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -190,6 +206,7 @@ impl AvoidReport {
             derived: cover.as_ref().map(|c| c.derived),
             predicted_nim: cover.as_ref().map(|c| c.predicted),
             agrees: cover.as_ref().map(|c| c.predicted == nim),
+            renumbering: None,
         }
     }
 
@@ -285,6 +302,14 @@ impl AvoidReport {
             _ => {
                 let _ = writeln!(s, "covered by no statement of the paper");
             }
+        }
+        if let Some(renumbering) = &self.renumbering {
+            let shown = if full {
+                renumbering.clone()
+            } else {
+                nimcert::moves::clip(renumbering, 100)
+            };
+            let _ = writeln!(s, "certificate {shown}");
         }
         s
     }
@@ -501,7 +526,8 @@ pub fn run(args: AvoidArgs) -> Result<ExitCode, CliError> {
         | GeometryArgs::Affine { common, .. }
         | GeometryArgs::Closure { common, .. } => common,
     };
-    if let Some(path) = &common.output {
+    let output = file_output(common.output.clone());
+    if let Some(path) = &output {
         check_output_file(path)?;
     }
     let max_work = common.max_work;
@@ -518,16 +544,20 @@ pub fn run(args: AvoidArgs) -> Result<ExitCode, CliError> {
     };
     let diagram = structure_diagram(&game, &estimate, common)?;
     let cover = covering(&game, &diagram.maximal);
-    let report = AvoidReport::new(&game, &diagram, cover, common.full);
+    let mut report = AvoidReport::new(&game, &diagram, cover, common.full);
     if common.certify {
-        let text = nimcert::check::to_ron(&certificate(&game, &diagram, search_method()));
-        match &common.output {
-            Some(path) => write_atomically(path, &text)?,
-            None => {
-                print(&text)?;
-                return Ok(exit_code(&report));
-            }
+        let certificate = certificate(&game, &diagram, search_method());
+        let text = nimcert::check::to_ron(&certificate);
+        let written = match &output {
+            Some(path) => write_atomically(path, &text),
+            None => print(&text),
+        };
+        written?;
+        warn_if_over_limits(game.geometry().kind(), "avoidance", &certificate);
+        if output.is_none() {
+            return Ok(exit_code(&report));
         }
+        report.renumbering = game.geometry().renumbering();
     }
     let text = render(&report, common.format, || {
         report.text(diagram.start, common.full)
@@ -545,10 +575,9 @@ fn structure_diagram(
     common: &CommonArgs,
 ) -> Result<StructureDiagram, CliError> {
     let by_work = u128::from(common.max_work) / estimate.per_class();
-    let (cap, flag) = if by_work < common.max_classes as u128 {
-        (by_work as usize, "--max-work")
-    } else {
-        (common.max_classes, "--max-classes")
+    let (cap, flag) = match usize::try_from(by_work) {
+        Ok(by_work) if by_work < common.max_classes => (by_work, "--max-work"),
+        _ => (common.max_classes, "--max-classes"),
     };
     StructureDiagram::build(game, cap).map_err(|TooManyClasses(n)| {
         CliError::limit(
