@@ -150,7 +150,14 @@ fn a_renumbered_tree_says_how_in_the_certificate_and_the_report() {
     let path = temp("renumbered.ron");
     let file = path.to_str().unwrap();
     let (code, out, err) = avoid(&[
-        "tree", "--edges", "b-a,a-c", "--win", "a", "--certify", "-o", file,
+        "tree",
+        "--edges",
+        "b-a,a-c",
+        "--win",
+        "a",
+        "--certify",
+        "-o",
+        file,
     ]);
     assert_eq!(code, 0, "{err}");
     let phrase = "tree vertices 0..2 are the input's b,a,c";
@@ -164,13 +171,25 @@ fn a_renumbered_tree_says_how_in_the_certificate_and_the_report() {
     assert!(text.contains("win: [1]"), "a is vertex 1: {text}");
     assert!(accepted(&certificate));
     let (_, json, _) = avoid(&[
-        "tree", "--edges", "b-a,a-c", "--win", "a", "--certify", "-o", file, "--format", "json",
+        "tree",
+        "--edges",
+        "b-a,a-c",
+        "--win",
+        "a",
+        "--certify",
+        "-o",
+        file,
+        "--format",
+        "json",
     ]);
     let json: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(json["renumbering"], phrase);
     // Vertices named 0, 1, … in order keep their numbers: nothing to say.
     let (_, certificate, _) = avoid(&["tree", "--edges", "0-1,1-2", "--win", "1", "--certify"]);
-    assert!(certificate.contains("engine: \"structure-diagram\""), "{certificate}");
+    assert!(
+        certificate.contains("engine: \"structure-diagram\""),
+        "{certificate}"
+    );
     let _ = std::fs::remove_file(&path);
 }
 
@@ -197,7 +216,8 @@ fn certify_warns_when_nimcheck_defaults_refuse_the_certificate() {
             .join(",")
     };
     for (leaves, refused) in [(20, false), (700, true)] {
-        let (code, out, err) = avoid(&["tree", "--edges", &star(leaves), "--win", "1", "--certify"]);
+        let (code, out, err) =
+            avoid(&["tree", "--edges", &star(leaves), "--win", "1", "--certify"]);
         assert_eq!(code, 0, "{leaves}: {err}");
         let precheck = nimcert::check::precheck(
             &ron::from_str(&out).unwrap(),

@@ -374,10 +374,26 @@ fn certify_to_dash_is_standard_output_and_dot_slash_dash_is_a_file() {
 #[test]
 fn limit_flags_take_exact_scientific_notation() {
     for args in [
-        &["solve", "2,5,7", "--max-work", "6e10", "--max-positions", "1e6"][..],
+        &[
+            "solve",
+            "2,5,7",
+            "--max-work",
+            "6e10",
+            "--max-positions",
+            "1e6",
+        ][..],
         &["certify", "2,5,7", "--max-work", "1.5e9"],
         &["octal", "0.07", "--max-n", "1e5", "--max-work", "2e11"],
-        &["avoid", "tree", "--edges", "1-2", "--win", "1", "--max-classes", "1e3"],
+        &[
+            "avoid",
+            "tree",
+            "--edges",
+            "1-2",
+            "--win",
+            "1",
+            "--max-classes",
+            "1e3",
+        ],
     ] {
         let out = nimcert(args);
         assert_eq!(
@@ -404,11 +420,22 @@ fn limit_flags_take_exact_scientific_notation() {
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert_eq!(stderr.trim_end().lines().count(), 1, "{value}: {stderr}");
         assert!(
-            stderr.starts_with("nimcert: ") && stderr.contains("--max-work") && stderr.contains(why),
+            stderr.starts_with("nimcert: ")
+                && stderr.contains("--max-work")
+                && stderr.contains(why),
             "{value}: {stderr}"
         );
     }
-    let out = nimcert(&["avoid", "tree", "--edges", "1-2", "--win", "1", "--max-classes", "5e9"]);
+    let out = nimcert(&[
+        "avoid",
+        "tree",
+        "--edges",
+        "1-2",
+        "--win",
+        "1",
+        "--max-classes",
+        "5e9",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--max-classes"));
 }

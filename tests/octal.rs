@@ -309,7 +309,10 @@ fn messages_speak_of_digits_flags_and_the_code_meant() {
     // --digits is about code lengths, not moves.
     let (code, err) = stderr(&["octal-sweep", "--digits", "5"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("--digits 5") && err.contains("at most 4 digits"), "{err}");
+    assert!(
+        err.contains("--digits 5") && err.contains("at most 4 digits"),
+        "{err}"
+    );
     assert!(!err.contains("move"), "{err}");
     let (code, err) = stderr(&["octal-sweep", "--digits", "0"]);
     assert_eq!(code, Some(2));
@@ -320,7 +323,10 @@ fn messages_speak_of_digits_flags_and_the_code_meant() {
     assert!(err.contains("write 0.7, not 0.70"), "{err}");
     let (code, err) = stderr(&["octal", "0.0"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("allows no move") && !err.contains("0.7"), "{err}");
+    assert!(
+        err.contains("allows no move") && !err.contains("0.7"),
+        "{err}"
+    );
 }
 
 /// Issue 20: the sweep's text names the flag that stopped an unsolved code

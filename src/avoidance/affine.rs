@@ -179,14 +179,14 @@ impl ConvexGeometry for AffineGeometry {
                 best
             }
         });
-        let in_half_plane = a
-            .iter()
-            .map(|i| self.points[i])
-            .all(|d| match cross(origin, candidate, d) {
-                Ordering::Greater => true,
-                Ordering::Equal => dot(origin, candidate, d) == Ordering::Greater,
-                Ordering::Less => false,
-            });
+        let in_half_plane =
+            a.iter()
+                .map(|i| self.points[i])
+                .all(|d| match cross(origin, candidate, d) {
+                    Ordering::Greater => true,
+                    Ordering::Equal => dot(origin, candidate, d) == Ordering::Greater,
+                    Ordering::Less => false,
+                });
         !in_half_plane
     }
 

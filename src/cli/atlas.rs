@@ -1,8 +1,8 @@
 //! `nimcert atlas`: the periodicity landscape of {a, b, c} for a fixed a.
 
+use super::certify::is_stdout;
 use super::limits::{position_limit, within, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 use super::output::{check_output_file, print_bytes, write_bytes};
-use super::certify::is_stdout;
 use super::CliError;
 use clap::{Args, ValueEnum};
 use nimcert::moves::{MoveSet, MAX_MOVE};

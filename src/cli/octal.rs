@@ -262,7 +262,10 @@ fn code_line(
             "no period proved within --max-work {} (G on [0, {n}))",
             spec.max_work
         ),
-        (_, _, Some(n)) => format!("no period proved below --max-n {} (G on [0, {n}))", spec.max_n),
+        (_, _, Some(n)) => format!(
+            "no period proved below --max-n {} (G on [0, {n}))",
+            spec.max_n
+        ),
         _ => r.outcome.clone(),
     }
 }

@@ -321,7 +321,6 @@ fn word_string(values: &[Value]) -> String {
     values.iter().map(|&v| digit(u32::from(v))).collect()
 }
 
-
 /// One character per value: 0-9, then a-z, then `[n]` ([`value_notation!`]).
 pub(super) fn digit(v: u32) -> String {
     match char::from_digit(v, 36) {

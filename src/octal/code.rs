@@ -217,7 +217,11 @@ mod tests {
     #[test]
     fn a_trailing_zero_suggests_the_code_it_means() {
         let why = |text: &str| OctalCode::parse(text).unwrap_err().to_string();
-        assert!(why("0.70").contains("write 0.7, not 0.70"), "{}", why("0.70"));
+        assert!(
+            why("0.70").contains("write 0.7, not 0.70"),
+            "{}",
+            why("0.70")
+        );
         assert!(why("0.0560").contains("write 0.056, not 0.0560"));
         for zero in ["0.0", "0.000"] {
             let message = why(zero);
