@@ -233,3 +233,30 @@ fn certify_warns_when_nimcheck_defaults_refuse_the_certificate() {
         }
     }
 }
+
+/// Issue 20: the diagram's work is counted as it is built, not estimated
+/// per class. A star of 3,000 leaves with W = 16 of them has 65,535 classes
+/// of about 2,990 points; the former per-class estimate (0.44·10^9 steps)
+/// let it run under --max-work 10^9 for seconds. It costs about 2.6·10^9
+/// counted steps, so it stops, exit 3 naming --max-work.
+#[test]
+fn a_diagram_that_costs_more_than_its_class_count_says_stops() {
+    let star: Vec<String> = (1..=3000).map(|leaf| format!("0-{leaf}")).collect();
+    let win: Vec<String> = (1..=16).map(|leaf| leaf.to_string()).collect();
+    let (code, out, err) = avoid(&[
+        "tree",
+        "--edges",
+        &star.join(","),
+        "--win",
+        &win.join(","),
+        "--max-work",
+        "1e9",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty());
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("structure diagram") && err.contains("--max-work"),
+        "{err}"
+    );
+}
