@@ -110,26 +110,31 @@ const EXIT_ROWS: [&str; 5] = [
     "4  an I/O or environment error",
 ];
 
-/// Every subcommand's short and long help ends with the one table.
+/// The subcommands a help text lists under "Commands:" (clap's layout:
+/// two spaces, the name, then its summary), without `help`.
+fn listed_commands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter(|line| !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+/// Every command's short and long help ends with the one table: every
+/// subcommand, found by walking the "Commands:" lists from `nimcert
+/// --help` down (issue 20: `export --help` lacked it).
 #[test]
 fn every_help_prints_the_exit_status_table() {
-    for command in [
-        &[][..],
-        &["solve"],
-        &["certify"],
-        &["audit"],
-        &["sweep"],
-        &["merge"],
-        &["avoid"],
-        &["avoid", "tree"],
-        &["avoid", "tree-edges"],
-        &["avoid", "affine"],
-        &["avoid", "closure"],
-        &["atlas"],
-        &["draw"],
-    ] {
+    let mut pending: Vec<Vec<String>> = vec![vec![]];
+    let mut seen = 0;
+    while let Some(command) = pending.pop() {
+        seen += 1;
         for help in ["-h", "--help"] {
-            let mut args = command.to_vec();
+            let mut args: Vec<&str> = command.iter().map(String::as_str).collect();
             args.push(help);
             let out = nimcert(&args);
             assert!(out.status.success(), "{args:?}");
@@ -137,8 +142,15 @@ fn every_help_prints_the_exit_status_table() {
             for row in EXIT_ROWS {
                 assert!(text.contains(row), "{args:?} lacks {row:?}:\n{text}");
             }
+            if help == "--help" {
+                for sub in listed_commands(&text) {
+                    pending.push([command.clone(), vec![sub]].concat());
+                }
+            }
         }
     }
+    // nimcert, 13 commands, avoid's 4 geometries and export's coq.
+    assert!(seen >= 19, "only {seen} commands found");
 }
 
 /// Runs nimcert in `dir` with stdout sent to /dev/full when `full`.
@@ -321,4 +333,109 @@ fn certify_warns_when_nimcheck_defaults_refuse_the_certificate() {
         String::from_utf8_lossy(&out.stderr)
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Issue 20: `-o -` is standard output for `certify` (as for `atlas`,
+/// `draw` and `avoid --certify`); a file named `-` is written as `./-`.
+#[test]
+fn certify_to_dash_is_standard_output_and_dot_slash_dash_is_a_file() {
+    let dir = std::env::temp_dir().join(format!("nimcert-dash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for args in [
+        &["certify", "2,5,7"][..],
+        &["certify", "--octal", "0.07"],
+        &["certify", "3,5,8", "--from", "formula"],
+    ] {
+        let plain = nimcert_at(&dir, args, false);
+        let dash = nimcert_at(&dir, &[args, &["-o", "-"]].concat(), false);
+        assert_eq!(plain.status.code(), Some(0), "{args:?}: {plain:?}");
+        assert_eq!(
+            (dash.status.code(), &dash.stdout),
+            (Some(0), &plain.stdout),
+            "{args:?}"
+        );
+        assert!(!dir.join("-").exists(), "{args:?} wrote a file named -");
+    }
+    let out = nimcert_at(&dir, &["certify", "2,5,7", "-o", "./-"], false);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(out.stdout.is_empty());
+    let written = std::fs::read(dir.join("-")).unwrap();
+    assert!(matches!(
+        check_bytes(&written, &Limits::default()),
+        Verdict::Valid(_)
+    ));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Issue 20: limit flags take exact scientific notation (`--max-work 6e10`,
+/// as docs/TRUST.md writes `2e11`); a value that is not a whole number, a
+/// sign, or a value over 2^64 − 1 is a one-line error naming the flag,
+/// exit 2.
+#[test]
+fn limit_flags_take_exact_scientific_notation() {
+    for args in [
+        &[
+            "solve",
+            "2,5,7",
+            "--max-work",
+            "6e10",
+            "--max-positions",
+            "1e6",
+        ][..],
+        &["certify", "2,5,7", "--max-work", "1.5e9"],
+        &["octal", "0.07", "--max-n", "1e5", "--max-work", "2e11"],
+        &[
+            "avoid",
+            "tree",
+            "--edges",
+            "1-2",
+            "--win",
+            "1",
+            "--max-classes",
+            "1e3",
+        ],
+    ] {
+        let out = nimcert(args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // The notation means the same number: a bound of 1e1 positions is 10.
+    let out = nimcert(&["solve", "3,5,8", "--max-positions", "1e1"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("below 10 positions"));
+    for (value, why) in [
+        ("1.5e0", "not a whole number"),
+        ("-1", "not an integer"),
+        ("6E10", "not an integer"),
+        ("1_000", "not an integer"),
+        ("2e19", "over the largest value"),
+        ("18446744073709551616", "over the largest value"),
+    ] {
+        let out = nimcert(&["solve", "2,5,7", &format!("--max-work={value}")]);
+        assert_eq!(out.status.code(), Some(2), "{value}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{value}: {stderr}");
+        assert!(
+            stderr.starts_with("nimcert: ")
+                && stderr.contains("--max-work")
+                && stderr.contains(why),
+            "{value}: {stderr}"
+        );
+    }
+    let out = nimcert(&[
+        "avoid",
+        "tree",
+        "--edges",
+        "1-2",
+        "--win",
+        "1",
+        "--max-classes",
+        "5e9",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-classes"));
 }

@@ -295,3 +295,68 @@ fn the_sweep_shards_resumes_and_certifies() {
     assert_eq!(other.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&out_dir);
 }
+
+/// Issue 20, wording: each message talks about what the user gave.
+#[test]
+fn messages_speak_of_digits_flags_and_the_code_meant() {
+    let stderr = |args: &[&str]| {
+        let out = nimcert(args);
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // --digits is about code lengths, not moves.
+    let (code, err) = stderr(&["octal-sweep", "--digits", "5"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("--digits 5") && err.contains("at most 4 digits"),
+        "{err}"
+    );
+    assert!(!err.contains("move"), "{err}");
+    let (code, err) = stderr(&["octal-sweep", "--digits", "0"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("at least 1 digit"), "{err}");
+    // A trailing 0: the code meant, or that there is none.
+    let (code, err) = stderr(&["octal", "0.70"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("write 0.7, not 0.70"), "{err}");
+    let (code, err) = stderr(&["octal", "0.0"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("allows no move") && !err.contains("0.7"),
+        "{err}"
+    );
+}
+
+/// Issue 20: the sweep's text names the flag that stopped an unsolved code
+/// (`--max-n`, not the field name `max_n`).
+#[test]
+fn unsolved_codes_name_the_flag_in_the_sweep_text() {
+    let out = nimcert(&["octal-sweep", "--digits", "1", "--max-n", "300"]);
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let officers = text
+        .lines()
+        .find(|line| line.starts_with("0.6 "))
+        .expect("a line for 0.6");
+    assert!(
+        officers.contains("no period proved below --max-n 300"),
+        "{officers}"
+    );
+    assert!(!text.contains("max_n"), "{text}");
+}
+
+/// Issue 20: the value notation (0-9, a-z, then [36]) is documented where
+/// the value words are printed.
+#[test]
+fn octal_help_documents_the_value_notation() {
+    for command in ["octal", "solve"] {
+        let out = nimcert(&[command, "--help"]);
+        let help = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            help.contains("0-9, then a-z for 10") && help.contains("[36]"),
+            "{command}: {help}"
+        );
+    }
+}

@@ -1145,3 +1145,24 @@ fn the_legibility_check_catches_what_it_looks_for() {
         &doc(r#"<text x="10" y="20">one</text><text x="10" y="50">two</text>"#),
     );
 }
+
+/// Issue 20: a name that is only an extension (`-o .svg`, a hidden file
+/// with no name) is refused in words that say so, not ".svg is not .svg".
+#[test]
+fn a_name_that_is_only_an_extension_is_refused_clearly() {
+    for (command, name) in [("atlas", ".svg"), ("draw", ".PNG"), ("atlas", "dir/.pdf")] {
+        let mut args = match command {
+            "atlas" => vec!["atlas", "--a", "3"],
+            _ => vec!["draw", "3,5,7"],
+        };
+        args.extend(["-o", name]);
+        let out = nimcert(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("the file name is only an extension") && !stderr.contains("written as"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

@@ -5,6 +5,7 @@
 use super::geometry::ConvexGeometry;
 use super::points::PointSet;
 use nimcert_check::format::AvoidanceGeometry;
+use std::cmp::Ordering;
 
 /// A point of Z².
 pub type Point = (i64, i64);
@@ -33,7 +34,7 @@ impl std::fmt::Display for AffineError {
         match self {
             AffineError::Syntax(w) => write!(
                 f,
-                "point `{w}` is not `x` or `x,y` with integers of absolute value below 2^40"
+                "point `{w}` is not `x` or `x,y` with integers from −2^63 to 2^63 − 1"
             ),
             AffineError::MixedDimensions => write!(f, "points of Z and Z^2 are mixed"),
             AffineError::Repeated(p) => write!(f, "point {p} is repeated"),
@@ -44,22 +45,43 @@ impl std::fmt::Display for AffineError {
 
 impl std::error::Error for AffineError {}
 
-/// Coordinates are bounded so that every cross product fits in an `i128`
-/// with room to spare.
-const COORDINATE_BOUND: i64 = 1 << 40;
-
-/// cross(b − a, c − a): positive when a, b, c turn counter-clockwise.
-fn cross(a: Point, b: Point, c: Point) -> i128 {
-    let (ux, uy) = ((b.0 - a.0) as i128, (b.1 - a.1) as i128);
-    let (vx, vy) = ((c.0 - a.0) as i128, (c.1 - a.1) as i128);
-    ux * vy - uy * vx
+/// b − a and c − a, exactly: a difference of two i64 lies in
+/// (−2^64, 2^64), which an i128 holds.
+fn differences(a: Point, b: Point, c: Point) -> [i128; 4] {
+    let d = |x: i64, y: i64| i128::from(x) - i128::from(y);
+    [d(b.0, a.0), d(b.1, a.1), d(c.0, a.0), d(c.1, a.1)]
 }
 
-/// (b − a)·(c − a).
-fn dot(a: Point, b: Point, c: Point) -> i128 {
-    let (ux, uy) = ((b.0 - a.0) as i128, (b.1 - a.1) as i128);
-    let (vx, vy) = ((c.0 - a.0) as i128, (c.1 - a.1) as i128);
-    ux * vx + uy * vy
+/// The sign of x·y − u·v for |x|, |y|, |u|, |v| < 2^64, exactly (every
+/// i64 coordinate is allowed, as in the checker). A product's magnitude
+/// is below 2^128 and fits a u128, though the product itself may not fit
+/// an i128; so the products are compared as (sign, magnitude).
+fn sign_of_difference(x: i128, y: i128, u: i128, v: i128) -> Ordering {
+    let product = |x: i128, y: i128| {
+        let sign = x.signum() * y.signum();
+        let magnitude = x.unsigned_abs() * y.unsigned_abs();
+        (sign, magnitude)
+    };
+    let ((s, m), (t, n)) = (product(x, y), product(u, v));
+    match s.cmp(&t) {
+        // Both negative: the larger magnitude is the smaller product.
+        Ordering::Equal if s < 0 => n.cmp(&m),
+        Ordering::Equal => m.cmp(&n),
+        order => order,
+    }
+}
+
+/// The sign of cross(b − a, c − a): `Greater` when a, b, c turn
+/// counter-clockwise.
+fn cross(a: Point, b: Point, c: Point) -> Ordering {
+    let [ux, uy, vx, vy] = differences(a, b, c);
+    sign_of_difference(ux, vy, uy, vx)
+}
+
+/// The sign of (b − a)·(c − a).
+fn dot(a: Point, b: Point, c: Point) -> Ordering {
+    let [ux, uy, vx, vy] = differences(a, b, c);
+    sign_of_difference(ux, vx, -uy, vy)
 }
 
 impl AffineGeometry {
@@ -70,9 +92,6 @@ impl AffineGeometry {
         for word in text.split_whitespace() {
             let coords: Result<Vec<i64>, _> = word.split(',').map(str::parse::<i64>).collect();
             let coords = coords.map_err(|_| AffineError::Syntax(word.to_string()))?;
-            if coords.iter().any(|c| c.abs() >= COORDINATE_BOUND) {
-                return Err(AffineError::Syntax(word.to_string()));
-            }
             match coords[..] {
                 [x] => points.push((x, 0)),
                 [x, y] => points.push((x, y)),
@@ -154,16 +173,20 @@ impl ConvexGeometry for AffineGeometry {
             return false;
         };
         let candidate = a.iter().map(|i| self.points[i]).fold(first, |best, d| {
-            if cross(origin, best, d) < 0 {
+            if cross(origin, best, d) == Ordering::Less {
                 d
             } else {
                 best
             }
         });
-        let in_half_plane = a.iter().map(|i| self.points[i]).all(|d| {
-            let c = cross(origin, candidate, d);
-            c > 0 || (c == 0 && dot(origin, candidate, d) > 0)
-        });
+        let in_half_plane =
+            a.iter()
+                .map(|i| self.points[i])
+                .all(|d| match cross(origin, candidate, d) {
+                    Ordering::Greater => true,
+                    Ordering::Equal => dot(origin, candidate, d) == Ordering::Greater,
+                    Ordering::Less => false,
+                });
         !in_half_plane
     }
 
@@ -179,16 +202,16 @@ impl ConvexGeometry for AffineGeometry {
         let origin = self.points[w];
         let mut family = vec![PointSet::empty(n)];
         for p in (0..n).filter(|&p| p != w) {
-            for side in [1i128, -1] {
-                for ray in [1i128, -1] {
+            for side in [Ordering::Greater, Ordering::Less] {
+                for ray in [Ordering::Greater, Ordering::Less] {
                     family.push(PointSet::from_iter_in(
                         n,
                         (0..n).filter(|&q| {
                             let c = cross(origin, self.points[p], self.points[q]);
                             q != w
-                                && (c * side > 0
-                                    || (c == 0
-                                        && dot(origin, self.points[p], self.points[q]) * ray > 0))
+                                && (c == side
+                                    || (c == Ordering::Equal
+                                        && dot(origin, self.points[p], self.points[q]) == ray))
                         }),
                     ));
                 }
@@ -205,5 +228,26 @@ impl ConvexGeometry for AffineGeometry {
 
     fn kind(&self) -> &'static str {
         "affine"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Orientation is exact on all of i64: the extreme points are collinear
+    /// with the origin, and one unit off the line is seen.
+    #[test]
+    fn hulls_are_exact_at_the_extremes_of_i64() {
+        let (low, high) = ((i64::MIN, i64::MIN), (i64::MAX, i64::MAX));
+        let line = AffineGeometry::new(vec![low, (0, 0), high], false).unwrap();
+        let ends = PointSet::from_iter_in(3, [0, 2]);
+        assert!(line.in_closure(&ends, 1), "(0,0) lies between the extremes");
+        let off = AffineGeometry::new(vec![low, (0, 0), (i64::MAX, i64::MAX - 1)], false).unwrap();
+        assert!(!off.in_closure(&ends, 1), "one unit off the line");
+        assert_eq!(cross((0, 0), low, high), Ordering::Equal);
+        assert_eq!(dot((0, 0), low, high), Ordering::Less);
+        let parsed = AffineGeometry::parse(&format!("{} 0 {}", i64::MIN, i64::MAX)).unwrap();
+        assert!(parsed.in_closure(&ends, 1));
     }
 }

@@ -55,6 +55,14 @@ pub trait ConvexGeometry: Send + Sync {
 
     /// A short name of the kind: "tree", "tree-edges", "affine", "closure".
     fn kind(&self) -> &'static str;
+
+    /// How [`ConvexGeometry::certificate_geometry`] renumbers what the
+    /// user named, as a phrase for the certificate's provenance (e.g. "tree
+    /// vertices 0..8 are the input's 1..9"); `None` when it keeps the
+    /// user's numbers (points in input order, coordinates as given).
+    fn renumbering(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A geometry shared between games (the audit plays every W on one tree):
@@ -90,6 +98,9 @@ impl<G: ConvexGeometry + ?Sized> ConvexGeometry for std::sync::Arc<G> {
     fn kind(&self) -> &'static str {
         (**self).kind()
     }
+    fn renumbering(&self) -> Option<String> {
+        (**self).renumbering()
+    }
 }
 
 /// Ex(A): the points a ∈ A with a ∉ τ(A \ {a}).
@@ -114,6 +125,8 @@ pub enum GameError {
     WinOutside(usize),
     /// W ⊆ τ(∅): the empty position already generates W.
     EmptyGenerates,
+    /// More points than a certificate can number (2^32 or more).
+    TooLarge(usize),
 }
 
 impl fmt::Display for GameError {
@@ -124,6 +137,7 @@ impl fmt::Display for GameError {
             GameError::EmptyGenerates => {
                 write!(f, "W ⊆ τ(∅): the empty position already generates W")
             }
+            GameError::TooLarge(n) => write!(f, "{n} points: at most 2^32 − 1"),
         }
     }
 }
@@ -144,6 +158,9 @@ impl Game {
         win: impl IntoIterator<Item = usize>,
     ) -> Result<Self, GameError> {
         let n = geometry.size();
+        if u32::try_from(n).is_err() {
+            return Err(GameError::TooLarge(n));
+        }
         let mut set = PointSet::empty(n);
         for w in win {
             if w >= n {

@@ -70,6 +70,12 @@ impl PointSet {
         set
     }
 
+    /// The 64-bit words that hold the set (⌈n/64⌉, at least 1): what an
+    /// operation on it reads.
+    pub fn word_count(&self) -> usize {
+        self.words.len()
+    }
+
     /// |A|.
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()

@@ -29,6 +29,7 @@ use super::geometry::Game;
 use super::mex;
 use super::points::PointSet;
 use rustc_hash::FxHashSet;
+use std::cmp::Reverse;
 
 /// The default bound on the number of structure classes.
 pub const DEFAULT_MAX_CLASSES: usize = 1 << 16;
@@ -89,23 +90,89 @@ impl std::fmt::Display for TooManyClasses {
     }
 }
 
+/// Why a diagram was not built within its bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiagramLimit {
+    /// More classes than the bound given.
+    Classes(usize),
+    /// More work than the budget given, in steps ([`Budget`]).
+    Work(u64),
+}
+
+/// The work a diagram spends, counted as it is spent, in *steps* of about
+/// a nanosecond: a word of a set read or written is [`WORD`] steps, a set
+/// made [`ALLOC`], a hash-set lookup [`LOOKUP`] besides its words. The
+/// build stops when the count passes the budget, so its work is bounded
+/// whatever the shape of the game (the number of classes alone is not: a
+/// class of a star of 3,000 leaves with W = 16 of them costs about 60
+/// times one with W = its centre).
+pub struct Budget {
+    spent: u64,
+    limit: u64,
+}
+
+/// Steps per word of a set read or written.
+const WORD: u64 = 2;
+/// Steps per set made (an allocation and its release).
+const ALLOC: u64 = 40;
+/// Steps per hash-set lookup or insertion, besides hashing the words.
+const LOOKUP: u64 = 40;
+
+impl Budget {
+    /// A budget of `limit` steps.
+    pub fn new(limit: u64) -> Self {
+        Budget { spent: 0, limit }
+    }
+
+    /// The steps spent so far.
+    pub fn spent(&self) -> u64 {
+        self.spent
+    }
+
+    /// Counts `steps`; `Err` once the total passes the limit.
+    fn spend(&mut self, steps: u64) -> Result<(), DiagramLimit> {
+        self.spent = self.spent.saturating_add(steps);
+        if self.spent > self.limit {
+            Err(DiagramLimit::Work(self.limit))
+        } else {
+            Ok(())
+        }
+    }
+}
+
 impl StructureDiagram {
     /// The diagram of `game`, refusing more than `max_classes` classes.
+    pub fn build(game: &Game, max_classes: usize) -> Result<Self, TooManyClasses> {
+        match Self::build_within(game, max_classes, &mut Budget::new(u64::MAX)) {
+            Ok(diagram) => Ok(diagram),
+            Err(DiagramLimit::Classes(n)) => Err(TooManyClasses(n)),
+            // A count that saturates at u64::MAX never passes that limit.
+            Err(DiagramLimit::Work(_)) => Err(TooManyClasses(max_classes)),
+        }
+    }
+
+    /// The diagram of `game`, refusing more than `max_classes` classes or
+    /// more work than `budget` has left (the work is counted as it is
+    /// done, [`Budget`]).
     ///
     /// The sets are handled as one `u64` mask each when |S| ≤ 64 (every
     /// audited instance), so the search allocates nothing per class beyond
     /// the diagram it returns; larger ground sets use [`PointSet`]s.
-    pub fn build(game: &Game, max_classes: usize) -> Result<Self, TooManyClasses> {
+    pub fn build_within(
+        game: &Game,
+        max_classes: usize,
+        budget: &mut Budget,
+    ) -> Result<Self, DiagramLimit> {
         let n = game.size();
         match game.maximal_masks() {
             Some(masks) => {
-                let shape = Shape::of(&masks, n, max_classes)?;
+                let shape = Shape::of(&masks, n, max_classes, budget)?;
                 let point_set = |&m: &u64| PointSet::from_mask(n, m);
                 Ok(shape.diagram(masks.iter().map(point_set).collect(), point_set))
             }
             None => {
                 let maximal = game.maximal_non_generating();
-                let shape = Shape::of(&maximal, n, max_classes)?;
+                let shape = Shape::of(&maximal, n, max_classes, budget)?;
                 Ok(shape.diagram(maximal, PointSet::clone))
             }
         }
@@ -198,9 +265,8 @@ fn subfamily_type(family: u64, columns: &[(u64, usize)], memo: &mut Memo) -> (u3
 /// The set operations the diagram needs, on a `u64` mask (|S| ≤ 64) or a
 /// [`PointSet`].
 trait Bits: Clone + Ord + std::hash::Hash {
-    /// The order of the diagram's classes: larger sets first, then by set.
-    type Key: Ord;
-    fn key(&self) -> Self::Key;
+    /// The words an operation on the set reads (for [`Budget`]).
+    fn words(&self) -> u64;
     fn full(n: usize) -> Self;
     fn and(&self, other: &Self) -> Self;
     fn or(&self, other: &Self) -> Self;
@@ -212,9 +278,8 @@ trait Bits: Clone + Ord + std::hash::Hash {
 }
 
 impl Bits for u64 {
-    type Key = u128;
-    fn key(&self) -> u128 {
-        u128::from(64 - self.count_ones()) << 64 | u128::from(*self)
+    fn words(&self) -> u64 {
+        1
     }
     fn full(n: usize) -> Self {
         if n == 0 {
@@ -254,9 +319,8 @@ impl Bits for u64 {
 }
 
 impl Bits for PointSet {
-    type Key = (std::cmp::Reverse<usize>, PointSet);
-    fn key(&self) -> Self::Key {
-        (std::cmp::Reverse(self.len()), self.clone())
+    fn words(&self) -> u64 {
+        u64::try_from(self.word_count()).unwrap_or(u64::MAX)
     }
     fn full(n: usize) -> Self {
         PointSet::full(n)
@@ -294,36 +358,55 @@ struct Shape<S> {
 }
 
 impl<S: Bits> Shape<S> {
-    fn of(maximal: &[S], n: usize, max_classes: usize) -> Result<Self, TooManyClasses> {
-        let mut sets = intersection_classes(maximal, max_classes)?;
-        sets.sort_unstable_by_key(S::key);
+    fn of(
+        maximal: &[S],
+        n: usize,
+        max_classes: usize,
+        budget: &mut Budget,
+    ) -> Result<Self, DiagramLimit> {
+        // The order of the diagram: larger sets first, then by set. Each
+        // set is sorted with its size, counted once (comparisons neither
+        // count nor copy a set: a diagram of 65,535 classes of 3,000
+        // points took 6 s when they did).
+        let mut keyed: Vec<(Reverse<usize>, S)> =
+            intersection_classes(maximal, max_classes, budget)?
+                .into_iter()
+                .map(|set| (Reverse(set.size()), set))
+                .collect();
+        keyed.sort_unstable();
         // The classes are sorted (and distinct), so a class's index is found
         // by binary search.
         let index = |j: &S| {
-            let key = j.key();
-            sets.binary_search_by(|s| s.key().cmp(&key))
+            let size = Reverse(j.size());
+            keyed
+                .binary_search_by(|(s, set)| s.cmp(&size).then_with(|| set.cmp(j)))
                 .expect("ℐ is closed under the intersections that make options")
         };
+        let sets: Vec<&S> = keyed.iter().map(|(_, set)| set).collect();
+        // A binary search compares about log2(classes) sets.
+        let search = u64::from(usize::BITS - sets.len().leading_zeros());
         let mut above: Vec<&S> = Vec::new();
         let mut targets: Vec<S> = Vec::new();
         let options: Vec<Vec<usize>> = sets
             .iter()
-            .map(|class| {
-                class_options(class, maximal, &mut above, &mut targets);
+            .map(|&class| {
+                class_options(class, maximal, &mut above, &mut targets, budget)?;
+                let lookups = targets.len() as u64 * (search + 1) * class.words() * WORD;
+                budget.spend(lookups + ALLOC)?;
                 let mut options: Vec<usize> = targets.iter().map(index).collect();
                 options.sort_unstable();
-                options
+                Ok(options)
             })
-            .collect();
+            .collect::<Result<_, DiagramLimit>>()?;
         let frattini = maximal.iter().fold(S::full(n), |acc, m| acc.and(m));
         let start = index(&frattini);
         let mut types: Vec<(u32, u32)> = Vec::with_capacity(sets.len());
-        for (set, options) in sets.iter().zip(&options) {
-            let parity = (set.size() % 2) as u8;
+        for ((Reverse(size), _), options) in keyed.iter().zip(&options) {
+            let parity = u8::from(size % 2 == 1);
             types.push(class_type(parity, options, &types));
         }
         Ok(Shape {
-            sets,
+            sets: keyed.into_iter().map(|(_, set)| set).collect(),
             options,
             types,
             start,
@@ -360,28 +443,43 @@ impl<S: Bits> Shape<S> {
 /// over at most 64 points), in no particular order; more than
 /// `max_classes` of them is an error.
 pub fn intersection_sets(maximal: &[u64], max_classes: usize) -> Result<Vec<u64>, TooManyClasses> {
-    intersection_classes(maximal, max_classes)
+    match intersection_classes(maximal, max_classes, &mut Budget::new(u64::MAX)) {
+        Ok(sets) => Ok(sets),
+        Err(DiagramLimit::Classes(n)) => Err(TooManyClasses(n)),
+        // A count that saturates at u64::MAX never passes that limit.
+        Err(DiagramLimit::Work(_)) => Err(TooManyClasses(max_classes)),
+    }
 }
 
 /// ℐ: 𝓜 closed under intersection with members of 𝓜.
 fn intersection_classes<S: Bits>(
     maximal: &[S],
     max_classes: usize,
-) -> Result<Vec<S>, TooManyClasses> {
+    budget: &mut Budget,
+) -> Result<Vec<S>, DiagramLimit> {
     let mut seen: FxHashSet<S> =
         FxHashSet::with_capacity_and_hasher(4 * maximal.len() + 16, Default::default());
     seen.extend(maximal.iter().cloned());
     // Every class enters `found` once; those from `next` on still have to
     // be intersected with the members of 𝓜.
     let mut found: Vec<S> = maximal.to_vec();
+    // Each class found commits the work every class gets later: a subset
+    // test against each member of 𝓜 (`class_options`). Counted now, so
+    // that a diagram too costly to finish stops as soon as that is known.
+    let scan = |set: &S| maximal.len() as u64 * set.words() * WORD;
+    budget.spend(found.iter().map(scan).fold(0, u64::saturating_add))?;
     let mut next = 0;
     while next < found.len() {
+        // Per member: the intersection made, hashed and looked up.
+        let words = found[next].words();
+        budget.spend(maximal.len() as u64 * (ALLOC + LOOKUP + 3 * words * WORD))?;
         for m in maximal {
             let smaller = found[next].and(m);
             if !seen.contains(&smaller) {
                 if seen.len() >= max_classes {
-                    return Err(TooManyClasses(max_classes));
+                    return Err(DiagramLimit::Classes(max_classes));
                 }
+                budget.spend(scan(&smaller))?;
                 seen.insert(smaller.clone());
                 found.push(smaller);
             }
@@ -392,27 +490,42 @@ fn intersection_classes<S: Bits>(
 }
 
 /// Opt(X_I) = {⌈I ∪ {x}⌉ : x ∈ U(I) \ I}, into `targets`, sorted and
-/// without repeats (`above` is a buffer for the members of 𝓜 containing I).
+/// without repeats (`above` is a buffer for the members of 𝓜 containing I);
+/// the work is counted in `budget` before it is done.
 fn class_options<'m, S: Bits>(
     class: &S,
     maximal: &'m [S],
     above: &mut Vec<&'m S>,
     targets: &mut Vec<S>,
-) {
+    budget: &mut Budget,
+) -> Result<(), DiagramLimit> {
+    let words = class.words();
+    // (The subset test per member of 𝓜 was counted when the class was
+    // found, by `intersection_classes`.) The union of those above I.
     above.clear();
     above.extend(maximal.iter().filter(|m| class.subset_of(m)));
+    let unions = above.len() as u64 + 2;
+    budget.spend(unions * (ALLOC + 2 * words * WORD))?;
     let reach = above
         .iter()
         .fold(class.clone(), |acc, m| acc.or(m))
         .minus(class);
     targets.clear();
     for x in reach.members() {
+        // A membership test per member above I, an intersection (a set
+        // made) per member holding x.
+        let holding = above.iter().filter(|m| m.has(x)).count() as u64;
+        budget.spend(above.len() as u64 * WORD + holding * (ALLOC + 2 * words * WORD))?;
         let mut containing = above.iter().filter(|m| m.has(x));
         let first = (*containing.next().expect("x lies in some member above I")).clone();
         targets.push(containing.fold(first, |acc, m| acc.and(m)));
     }
+    // Sorting compares about log2 of them each.
+    let t = targets.len() as u64;
+    budget.spend(t * u64::from(u64::BITS - t.leading_zeros()) * words * WORD)?;
     targets.sort();
     targets.dedup();
+    Ok(())
 }
 
 /// (nim_0, nim_1) of a class of parity `a` by the mex rule, its options'

@@ -35,8 +35,10 @@ pub enum TreeError {
     Cycle(String),
     /// The graph is not connected.
     Disconnected(String, String),
-    /// No edges given.
+    /// No vertex given.
     Empty,
+    /// More vertices than a certificate can number (2^32 or more).
+    TooLarge(usize),
 }
 
 impl fmt::Display for TreeError {
@@ -49,7 +51,11 @@ impl fmt::Display for TreeError {
             TreeError::Disconnected(a, b) => {
                 write!(f, "not a tree: vertices {a} and {b} are not connected")
             }
-            TreeError::Empty => write!(f, "the tree has no edges"),
+            TreeError::Empty => write!(
+                f,
+                "the tree has no vertices (give edges a-b, or one vertex name for the one-vertex tree)"
+            ),
+            TreeError::TooLarge(n) => write!(f, "a tree of {n} vertices: at most 2^32 − 1"),
         }
     }
 }
@@ -58,24 +64,30 @@ impl std::error::Error for TreeError {}
 
 impl Tree {
     /// Parses `1-2,2-3,1-4` (commas or spaces between edges). Vertices are
-    /// named by the words used, numbered in order of first appearance.
+    /// named by the words used, numbered in order of first appearance. A
+    /// word without `-` names a vertex: `1` alone is the one-vertex tree
+    /// (a vertex on no edge in a larger tree leaves it disconnected).
     pub fn parse(text: &str) -> Result<Self, TreeError> {
         let mut names: Vec<String> = Vec::new();
         let mut index: HashMap<String, usize> = HashMap::new();
         let mut edges = Vec::new();
-        for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
+        let mut id = |name: &str| {
+            *index.entry(name.to_string()).or_insert_with(|| {
+                names.push(name.to_string());
+                names.len() - 1
+            })
+        };
+        let words = text.split(|c: char| c == ',' || c.is_whitespace());
+        for word in words.filter(|w| !w.is_empty()) {
+            if !word.contains('-') {
+                id(word);
+                continue;
+            }
             let (a, b) = word
                 .split_once('-')
                 .filter(|(a, b)| !a.is_empty() && !b.is_empty() && !b.contains('-'))
                 .ok_or_else(|| TreeError::Syntax(word.to_string()))?;
-            let mut id = |name: &str| {
-                *index.entry(name.to_string()).or_insert_with(|| {
-                    names.push(name.to_string());
-                    names.len() - 1
-                })
-            };
-            let (a, b) = (id(a.trim()), id(b.trim()));
-            edges.push((a, b));
+            edges.push((id(a), id(b)));
         }
         Self::with_names(names, edges)
     }
@@ -87,10 +99,13 @@ impl Tree {
     }
 
     fn with_names(names: Vec<String>, edges: Vec<(usize, usize)>) -> Result<Self, TreeError> {
-        if edges.is_empty() {
+        let n = names.len();
+        if n == 0 {
             return Err(TreeError::Empty);
         }
-        let n = names.len();
+        if u32::try_from(n).is_err() {
+            return Err(TreeError::TooLarge(n));
+        }
         let mut adjacent = vec![Vec::new(); n];
         let mut union_find: Vec<usize> = (0..n).collect();
         fn root(uf: &mut [usize], mut x: usize) -> usize {
@@ -213,12 +228,47 @@ impl Tree {
         Some(Rooted { n, parent, subtree })
     }
 
+    /// The edges for a certificate, by vertex number (see
+    /// [`Tree::renumbering`]).
     fn certificate_edges(&self) -> Vec<(u32, u32)> {
         self.edges
             .iter()
-            .map(|&(a, b)| (a as u32, b as u32))
+            .map(|&(a, b)| (certificate_number(a), certificate_number(b)))
             .collect()
     }
+
+    /// How a certificate numbers the vertices: 0, 1, … in the order of
+    /// their first appearance in the input, as a phrase ("tree vertices
+    /// 0..8 are the input's 1..9", or the names listed in that order);
+    /// `None` when every vertex k is named `k`.
+    pub fn renumbering(&self) -> Option<String> {
+        let named_from = |first: usize| {
+            self.names
+                .iter()
+                .enumerate()
+                .all(|(k, name)| *name == (k + first).to_string())
+        };
+        let last = self.order() - 1;
+        if named_from(0) {
+            None
+        } else if named_from(1) {
+            Some(format!(
+                "tree vertices 0..{last} are the input's 1..{}",
+                last + 1
+            ))
+        } else {
+            Some(format!(
+                "tree vertices 0..{last} are the input's {}",
+                self.names.join(",")
+            ))
+        }
+    }
+}
+
+/// A vertex number (or the order) as the certificate format holds it: a
+/// [`Tree`] has fewer than 2^32 vertices ([`TreeError::TooLarge`]).
+fn certificate_number(v: usize) -> u32 {
+    u32::try_from(v).expect("a tree has fewer than 2^32 vertices")
 }
 
 /// A tree of at most 64 vertices rooted at vertex 0 ([`Tree::rooted_masks`]).
@@ -364,24 +414,35 @@ impl ConvexGeometry for VertexGeometry {
     }
 
     /// The components of T − w: a set avoiding w with closure avoiding w
-    /// meets at most one of them.
+    /// meets at most one of them. On the one-vertex tree T − w has none,
+    /// and the family is {∅} (∅ is the one set avoiding w).
     fn copoints(&self, w: usize) -> Vec<PointSet> {
-        self.components_without(w).to_vec()
+        match self.components_without(w) {
+            [] => vec![PointSet::empty(self.size())],
+            components => components.to_vec(),
+        }
     }
 
     fn copoint_masks(&self, w: usize, out: &mut Vec<u64>) {
-        out.extend_from_slice(self.component_masks(w));
+        match self.component_masks(w) {
+            [] => out.push(0),
+            components => out.extend_from_slice(components),
+        }
     }
 
     fn certificate_geometry(&self) -> AvoidanceGeometry {
         AvoidanceGeometry::TreeVertices {
-            vertices: self.tree.order() as u32,
+            vertices: certificate_number(self.tree.order()),
             edges: self.tree.certificate_edges(),
         }
     }
 
     fn kind(&self) -> &'static str {
         "tree"
+    }
+
+    fn renumbering(&self) -> Option<String> {
+        self.tree.renumbering()
     }
 }
 
@@ -513,12 +574,59 @@ impl ConvexGeometry for EdgeGeometry {
 
     fn certificate_geometry(&self) -> AvoidanceGeometry {
         AvoidanceGeometry::TreeEdges {
-            vertices: self.tree.order() as u32,
+            vertices: certificate_number(self.tree.order()),
             edges: self.tree.certificate_edges(),
         }
     }
 
     fn kind(&self) -> &'static str {
         "tree-edges"
+    }
+
+    /// The vertices as for the vertex geometry; the points (edges) keep
+    /// the input's order.
+    fn renumbering(&self) -> Option<String> {
+        self.tree.renumbering()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_vertex_is_a_tree_and_its_copoint_family_is_the_empty_set() {
+        let tree = Tree::parse("v").unwrap();
+        assert_eq!((tree.order(), tree.edges().len()), (1, 0));
+        let geometry = VertexGeometry::new(tree);
+        assert_eq!(geometry.copoints(0), vec![PointSet::empty(1)]);
+        let mut masks = Vec::new();
+        geometry.copoint_masks(0, &mut masks);
+        assert_eq!(masks, [0]);
+        assert_eq!(Tree::parse(" ,").unwrap_err(), TreeError::Empty);
+        assert!(matches!(
+            Tree::parse("1-2,3"),
+            Err(TreeError::Disconnected(..))
+        ));
+        // A vertex named again beside its edges changes nothing.
+        assert_eq!(Tree::parse("1-2,2").unwrap().order(), 2);
+    }
+
+    #[test]
+    fn the_renumbering_is_stated_unless_vertex_k_is_named_k() {
+        let phrase = |edges: &str| Tree::parse(edges).unwrap().renumbering();
+        assert_eq!(phrase("0-1,1-2"), None);
+        assert_eq!(
+            phrase("1-2,2-3").as_deref(),
+            Some("tree vertices 0..2 are the input's 1..3")
+        );
+        assert_eq!(
+            phrase("b-a,a-c").as_deref(),
+            Some("tree vertices 0..2 are the input's b,a,c")
+        );
+        assert_eq!(
+            phrase("2-1").as_deref(),
+            Some("tree vertices 0..1 are the input's 2,1")
+        );
     }
 }

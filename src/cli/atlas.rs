@@ -1,5 +1,6 @@
 //! `nimcert atlas`: the periodicity landscape of {a, b, c} for a fixed a.
 
+use super::certify::is_stdout;
 use super::limits::{position_limit, within, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 use super::output::{check_output_file, print_bytes, write_bytes};
 use super::CliError;
@@ -53,7 +54,8 @@ pub struct AtlasArgs {
     /// period or the least pre-period (both on a log scale).
     #[arg(long, value_enum, default_value_t = ShowArg::Row)]
     show: ShowArg,
-    /// Output file (.svg, .png or .pdf); `-` for standard output.
+    /// Output file (.svg, .png or .pdf); `-` for standard output (a file
+    /// named `-` is `./-`).
     #[arg(short, long, allow_hyphen_values = true)]
     output: PathBuf,
     /// Write PNG whatever the output's extension.
@@ -71,16 +73,16 @@ pub struct AtlasArgs {
     #[arg(long, default_value_t = 1.0)]
     scale: f32,
     /// Engine bound on positions per game (exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: u64,
     /// Refuse an atlas estimated over this many steps (exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_WORK)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_WORK)]
     max_work: u64,
     /// Refuse an atlas of more cells (rows × columns) than this (exit 3).
-    #[arg(long, default_value_t = MAX_CELLS)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = MAX_CELLS)]
     max_cells: u64,
     /// Refuse a PNG of more pixels than this (exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_PIXELS)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_PIXELS)]
     max_pixels: u64,
 }
 
@@ -212,23 +214,21 @@ impl PictureFormat {
 
 /// The picture's format: `--png` or `--pdf`, else the path's extension;
 /// `.svg` (or `-`) is SVG, any other name is refused (`-o x.jpg` would
-/// otherwise silently hold SVG).
+/// otherwise silently hold SVG), and so is a name that is only an
+/// extension (`-o .svg`, a hidden file with no name).
 pub(super) fn picture_format(path: &Path, png: bool, pdf: bool) -> Result<PictureFormat, CliError> {
     let format = if png {
         PictureFormat::Png
     } else if pdf {
         PictureFormat::Pdf
-    } else if path.as_os_str() == "-" {
+    } else if is_stdout(path) {
         PictureFormat::Svg
     } else {
         match path.extension().and_then(|e| e.to_str()) {
             Some(e) if e.eq_ignore_ascii_case("png") => PictureFormat::Png,
             Some(e) if e.eq_ignore_ascii_case("pdf") => PictureFormat::Pdf,
             Some(e) if e.eq_ignore_ascii_case("svg") => PictureFormat::Svg,
-            _ => return Err(CliError::input(format!(
-                "{}: a picture is written as .svg or .png or .pdf (or --png / --pdf under any name)",
-                path.display()
-            ))),
+            _ => return Err(CliError::input(unknown_format(path))),
         }
     };
     if format == PictureFormat::Pdf && !render::PDF {
@@ -237,9 +237,27 @@ pub(super) fn picture_format(path: &Path, png: bool, pdf: bool) -> Result<Pictur
     Ok(format)
 }
 
+/// Why `path` names no picture format.
+fn unknown_format(path: &Path) -> String {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let bare = [".svg", ".png", ".pdf"]
+        .iter()
+        .find(|e| name.eq_ignore_ascii_case(e));
+    match bare {
+        Some(extension) => format!(
+            "{}: the file name is only an extension; name the picture, e.g. picture{extension}",
+            path.display()
+        ),
+        None => format!(
+            "{}: a picture is written as .svg or .png or .pdf (or --png / --pdf under any name)",
+            path.display()
+        ),
+    }
+}
+
 /// Checks the output path before any work (`-` is standard output).
 pub(super) fn check_picture_path(path: &Path) -> Result<(), CliError> {
-    if path.as_os_str() == "-" {
+    if is_stdout(path) {
         Ok(())
     } else {
         check_output_file(path)
@@ -316,7 +334,7 @@ pub(super) fn write_picture(
         PictureFormat::Png => render::png(svg, scale).map_err(CliError::input)?,
         PictureFormat::Pdf => render::pdf(svg).map_err(CliError::input)?,
     };
-    if path.as_os_str() == "-" {
+    if is_stdout(path) {
         print_bytes(&bytes)
     } else {
         write_bytes(path, &bytes)

@@ -54,7 +54,8 @@ pub enum From {
 /// The long help after the options (clap `after_long_help`).
 const PAPER_A_HELP: &str = concat!(
     "`--from search` (default) writes one certificate, of the kind chosen by\n\
-`--claim`, to stdout or to the file `-o FILE`.\n\
+`--claim`, to stdout (no -o, or `-o -`) or to the file `-o FILE` (a\n\
+file named `-` is `./-`).\n\
 \n\
 `--from formula` (three moves; paper A) writes two certificates generated\n\
 by the covering statement alone (Table 1 or 2 row, Theorem 36 or 34,\n\
@@ -63,7 +64,8 @@ of one period and a `Sequence` certificate (q = 0) of the values built by\n\
 the L-function of Theorem 42. Their provenance is\n\
 `Statement(paper: \"A\", statement, source: Quoted|Derived, parameters)`.\n\
 With `-o DIR` they go to `DIR/A-B-C.pset.ron` and `DIR/A-B-C.sequence.ron`\n\
-(the moves increasing); without `-o` both RON documents are printed, each\n\
+(the moves increasing); without `-o` (or with `-o -`) both RON documents\n\
+are printed, each\n\
 after a `// file: NAME` comment line, so a splitter can separate them.\n\
 `--claim` is ignored. Both certificates are run through the checker as\n\
 they are written; exit 1 if it rejects one (the statement is wrong here). A game\n\
@@ -92,7 +94,7 @@ pub struct CertifyArgs {
     #[arg(long, value_name = "CODE", conflicts_with_all = ["moves", "claim", "from"])]
     octal: Option<String>,
     /// With --octal: compute G on at most this many heap sizes (exit 3).
-    #[arg(long, default_value_t = super::octal::DEFAULT_MAX_N, requires = "octal")]
+    #[arg(long, value_parser = super::limits::count, default_value_t = super::octal::DEFAULT_MAX_N, requires = "octal")]
     max_n: u64,
     /// With --octal: how the options are found (the values are the same).
     #[arg(long, value_enum, default_value_t = OctalMethod::Rare, requires = "octal")]
@@ -105,17 +107,19 @@ pub struct CertifyArgs {
     from: From,
     /// `--from search`: write the certificate to this file (atomically).
     /// `--from formula`: write both certificates into this directory.
+    /// `-` is standard output, as without -o (a file named `-` is `./-`).
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Give up after computing this many positions, 2 bytes each (exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: u64,
     /// Give up after this many steps (|S| per position; exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_WORK)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_WORK)]
     max_work: u64,
 }
 
-pub fn run(args: CertifyArgs) -> Result<ExitCode, CliError> {
+pub fn run(mut args: CertifyArgs) -> Result<ExitCode, CliError> {
+    args.output = file_output(args.output);
     if let Some(code) = &args.octal {
         return run_octal(&args, code);
     }
@@ -254,13 +258,27 @@ fn uncovered_certificates(
     out
 }
 
+/// Whether an output path means standard output: `-`, for every command
+/// that writes a file (`certify`, `avoid --certify`, `atlas`, `draw`). A
+/// file named `-` is written as `./-`.
+pub(super) fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The file an optional `-o` names: `None` for standard output (no `-o`,
+/// or `-o -`).
+pub(super) fn file_output(output: Option<PathBuf>) -> Option<PathBuf> {
+    output.filter(|path| !is_stdout(path))
+}
+
 /// Warns (the certificate is still written) when `nimcheck` with its
 /// default limits would refuse `certificate` as over a limit, naming the
 /// flag that raises it, so that a user learns it before running nimcheck.
-fn warn_if_over_limits(moves_shown: &str, kind: &str, certificate: &Certificate) {
+/// `game` names the game (`{2,5,7}`, `0.77`, `tree`), `kind` the claim.
+pub(super) fn warn_if_over_limits(game: &str, kind: &str, certificate: &Certificate) {
     if let Err(why) = nimcert::check::precheck(certificate, &Limits::default()) {
         super::warn(&format!(
-            "nimcert: {moves_shown}: warning: nimcheck's default limits refuse this {kind} certificate ({}); it was written: raise that flag when checking it{}",
+            "nimcert: {game}: warning: nimcheck's default limits refuse this {kind} certificate ({}); it was written: raise that flag when checking it{}",
             nimcert::moves::clip(&why, 200),
             if kind == "sequence" { ", or certify with --claim periodic (no values listed)" } else { "" }
         ));

@@ -41,7 +41,8 @@ pub struct DrawArgs {
     /// The three moves, as `3,5,11` or `3 5 11` (any order, distinct, positive).
     #[arg(required = true, num_args = 1..)]
     moves: Vec<String>,
-    /// Output file (.svg, .png or .pdf); `-` for standard output.
+    /// Output file (.svg, .png or .pdf); `-` for standard output (a file
+    /// named `-` is `./-`).
     #[arg(short, long, allow_hyphen_values = true)]
     output: PathBuf,
     /// Write PNG whatever the output's extension.
@@ -55,22 +56,22 @@ pub struct DrawArgs {
     #[arg(long, default_value_t = DEFAULT_WRAP)]
     wrap: u64,
     /// Draw at most this many cells of the value word.
-    #[arg(long, default_value_t = DEFAULT_MAX_CELLS)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_CELLS)]
     max_cells: u64,
     /// PNG scale factor (a PDF is vector and needs none).
     #[arg(long, default_value_t = 1.0)]
     scale: f32,
     /// Engine bound on positions (exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: u64,
     /// Refuse a drawing estimated over this many steps (exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_WORK)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_WORK)]
     max_work: u64,
     /// Refuse a circle of more residues m = (a + b)/g than this (exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_RESIDUES)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_RESIDUES)]
     max_residues: u64,
     /// Refuse a PNG of more pixels than this (exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_PIXELS)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_PIXELS)]
     max_pixels: u64,
 }
 

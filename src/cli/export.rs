@@ -14,7 +14,9 @@ use std::process::ExitCode;
 /// The largest certificate read (the `nimcheck` default).
 const DEFAULT_MAX_FILE_BYTES: u64 = 4 << 20;
 
+/// Arguments of `nimcert export`: the target format.
 #[derive(Args)]
+#[command(after_help = super::exit_status!())]
 pub struct ExportArgs {
     #[command(subcommand)]
     target: Target,
@@ -53,11 +55,11 @@ struct CoqArgs {
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
     /// Largest certificate file read, in bytes.
-    #[arg(long, default_value_t = DEFAULT_MAX_FILE_BYTES, value_name = "BYTES")]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_FILE_BYTES, value_name = "BYTES")]
     max_file_bytes: u64,
     /// Largest tree exported (Coq evaluates up to 2^n positions: at 14
     /// vertices up to about a minute of coqc).
-    #[arg(long, default_value_t = DEFAULT_MAX_TREE_VERTICES, value_name = "N")]
+    #[arg(long, value_parser = super::limits::count_in::<u32>, default_value_t = DEFAULT_MAX_TREE_VERTICES, value_name = "N")]
     max_tree_vertices: u32,
 }
 

@@ -34,6 +34,10 @@ least period and least pre-period (src/octal/period.rs). Nothing is ever\n\
 guessed: a game whose period is not proved within --max-n positions exits\n\
 3 with \"no period found below N\" (which does not say that it has none).\n\
 \n\
+The text prints G as a value word, q values then (p values)*, cut\n\
+after 60 of each unless --full.\n",
+    super::solve::value_notation!(),
+    "\n\
 JSON/RON keys: `code`, `t`, `preperiod`, `period`, `values` (G on\n\
 [0, q + p), cut to 10000 entries unless --full, `truncated`),\n\
 `proof_length` (2q + 2p + t + 1), `method`.\n\
@@ -56,10 +60,10 @@ pub struct OctalArgs {
     #[arg(long, value_enum, default_value_t)]
     format: Format,
     /// Compute G on at most this many heap sizes (exit 3 beyond).
-    #[arg(long, default_value_t = DEFAULT_MAX_N)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_N)]
     max_n: u64,
     /// Give up after looking at this many pairs of heaps (exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_WORK)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_WORK)]
     max_work: u64,
     /// How the options are found: rare values (sparse space) or every
     /// option listed. The values are the same.
@@ -183,8 +187,9 @@ const SWEEP_HELP: &str = concat!(
 t digits: 7 of one digit, 56 of two, 448 of three) as `nimcert octal`\n\
 does, in parallel, and prints one line per code and the counts. A code is\n\
 solved when the Octal Periodicity Theorem proves its least (q, p) within\n\
---max-n heap sizes; the others are listed as \"no period below N\" (or\n\
-\"work limit\"), which says nothing about whether they have one. Exit 3\n\
+--max-n heap sizes; the others are listed as \"no period proved below\n\
+--max-n N\" (or \"within --max-work W\"), which says nothing about whether\n\
+they have one (JSON `outcome`: \"no period below max_n\" or \"work limit\"). Exit 3\n\
 when any code is unsolved, naming the flag; the report is printed first.\n\
 \n\
 With --out DIR each finished code is written atomically to\n\
@@ -206,10 +211,10 @@ pub struct OctalSweepArgs {
     #[arg(long, default_value = "1..=2")]
     digits: nimcert::range::RangeArg,
     /// Compute G on at most this many heap sizes per code.
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = 20_000)]
     max_n: u64,
     /// Give up on a code after this many pairs of heaps.
-    #[arg(long, default_value_t = 2_000_000_000)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = 2_000_000_000)]
     max_work: u64,
     /// How the options are found (the values are the same).
     #[arg(long, value_enum, default_value_t = Method::Rare)]
@@ -245,14 +250,50 @@ struct SweepReport<'a> {
     codes: &'a [nimcert::octal::sweep::CodeResult],
 }
 
+/// One code's result in words, naming the flag that stopped an unsolved
+/// code (its JSON `outcome` keeps the key it has in `codes/CODE.json`).
+fn code_line(
+    r: &nimcert::octal::sweep::CodeResult,
+    spec: &nimcert::octal::sweep::OctalSweepSpec,
+) -> String {
+    match (r.preperiod, r.period, r.computed) {
+        (Some(q), Some(p), _) => format!("q = {q}, p = {p}"),
+        (_, _, Some(n)) if r.outcome == "work limit" => format!(
+            "no period proved within --max-work {} (G on [0, {n}))",
+            spec.max_work
+        ),
+        (_, _, Some(n)) => format!(
+            "no period proved below --max-n {} (G on [0, {n}))",
+            spec.max_n
+        ),
+        _ => r.outcome.clone(),
+    }
+}
+
 /// The most digits a sweep takes (4: 3,584 codes).
 const MAX_SWEEP_DIGITS: u64 = 4;
 
+/// Checks `--digits`: code lengths from 1 to [`MAX_SWEEP_DIGITS`], in
+/// words about digits (the range check of `sweep` speaks of moves).
+fn check_digits(digits: &nimcert::range::RangeArg) -> Result<(), CliError> {
+    let text = digits.text();
+    if digits.high > MAX_SWEEP_DIGITS {
+        return Err(CliError::input(format!(
+            "--digits {text}: codes of at most {MAX_SWEEP_DIGITS} digits are swept, not {}",
+            digits.high
+        )));
+    }
+    if digits.low == Some(0) || digits.high == 0 {
+        return Err(CliError::input(format!(
+            "--digits {text}: a code has at least 1 digit"
+        )));
+    }
+    Ok(())
+}
+
 pub fn sweep(args: OctalSweepArgs) -> Result<ExitCode, CliError> {
     use nimcert::octal::sweep::{run, OctalOutDir, OctalSweepSpec};
-    args.digits
-        .check("digits", 1, MAX_SWEEP_DIGITS)
-        .map_err(CliError::input)?;
+    check_digits(&args.digits)?;
     if args.max_n > MAX_MAX_N {
         return Err(CliError::input(format!(
             "--max-n {} is over {MAX_MAX_N} (2^28 heap sizes, 1 GiB of values)",
@@ -291,11 +332,7 @@ pub fn sweep(args: OctalSweepArgs) -> Result<ExitCode, CliError> {
     print(&render(&report, args.format, || {
         let mut s = String::new();
         for r in &results {
-            let _ = match (r.preperiod, r.period, r.computed) {
-                (Some(q), Some(p), _) => writeln!(s, "{:<8} q = {q}, p = {p}", r.code),
-                (_, _, Some(n)) => writeln!(s, "{:<8} {} (n = {n})", r.code, r.outcome),
-                _ => writeln!(s, "{:<8} {}", r.code, r.outcome),
-            };
+            let _ = writeln!(s, "{:<8} {}", r.code, code_line(r, &spec));
         }
         let _ = writeln!(
             s,

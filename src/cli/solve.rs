@@ -11,6 +11,17 @@ use serde::Serialize;
 use std::fmt::Write;
 use std::process::ExitCode;
 
+/// The notation of [`digit`], for help texts (a macro, so that they can
+/// `concat!` it).
+macro_rules! value_notation {
+    () => {
+        "Value words print one character per value: 0-9, then a-z for 10 to\n\
+35, then the value in brackets from 36 on ([36], [37], ...); so\n\
+`01[36]` is 0, 1, 36. JSON and RON give the values as numbers.\n"
+    };
+}
+pub(super) use value_notation;
+
 /// The long help after the options (clap `after_long_help`).
 const PAPER_A_HELP: &str = concat!(
     "For three moves the output gains a paper-A section (Manabe, \"Purely\n\
@@ -31,7 +42,9 @@ uncovered). For a set that is not three moves all these keys are null.\n\
 Output is a summary unless --full: the text cuts the value word and the\n\
 P-positions after about 120 characters (with \"…\" and the count), and\n\
 JSON/RON lists keep their first 10000 entries with `truncated: true`.\n\
-\n\
+\n",
+    value_notation!(),
+    "\n\
 Limits: the engine stops after --max-positions positions (2 bytes each;\n\
 default 2^28, 512 MiB) or --max-work steps (|S| steps a position; default\n\
 6*10^10, about a minute), whichever comes first, and exits 3 naming the\n\
@@ -52,10 +65,10 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t)]
     format: Format,
     /// Give up after computing this many positions, 2 bytes each (exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: u64,
     /// Give up after this many steps (|S| per position; exit 3).
-    #[arg(long, default_value_t = DEFAULT_MAX_WORK)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_WORK)]
     max_work: u64,
     /// Print everything: the whole value word and every P-position.
     #[arg(long)]
@@ -308,12 +321,11 @@ fn word_string(values: &[Value]) -> String {
     values.iter().map(|&v| digit(u32::from(v))).collect()
 }
 
-/// One character per value: 0-9, then a-z, then `[n]`.
+/// One character per value: 0-9, then a-z, then `[n]` ([`value_notation!`]).
 pub(super) fn digit(v: u32) -> String {
-    match v {
-        0..=9 => char::from(b'0' + v as u8).to_string(),
-        10..=35 => char::from(b'a' + (v - 10) as u8).to_string(),
-        _ => format!("[{v}]"),
+    match char::from_digit(v, 36) {
+        Some(c) => c.to_string(),
+        None => format!("[{v}]"),
     }
 }
 

@@ -53,9 +53,7 @@ impl OctalCode {
             return err(format!("digit {d} is not an octal digit (0–7)"));
         }
         if digits.last() == Some(&0) {
-            return err(
-                "the last digit of an octal code must not be 0 (write 0.7, not 0.70)".into(),
-            );
+            return err(trailing_zero(digits));
         }
         Ok(OctalCode {
             digits: digits.to_vec(),
@@ -159,6 +157,18 @@ impl OctalCode {
     }
 }
 
+/// Why a code ending in 0 is refused, with the code it means when it has
+/// a non-zero digit (0.70 is 0.7), or why it is no game at all (0.0).
+fn trailing_zero(digits: &[u8]) -> String {
+    let written: String = digits.iter().map(|d| d.to_string()).collect();
+    let meant = written.trim_end_matches('0');
+    if meant.is_empty() {
+        format!("0.{written} allows no move (every digit is 0); the last digit of an octal code must not be 0")
+    } else {
+        format!("the last digit of an octal code must not be 0 (write 0.{meant}, not 0.{written})")
+    }
+}
+
 impl fmt::Display for OctalCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("0.")?;
@@ -202,6 +212,22 @@ mod tests {
             assert!(OctalCode::parse(text).is_err(), "{text}");
         }
         assert!(OctalCode::parse(&format!("0.{}", "1".repeat(65))).is_err());
+    }
+
+    #[test]
+    fn a_trailing_zero_suggests_the_code_it_means() {
+        let why = |text: &str| OctalCode::parse(text).unwrap_err().to_string();
+        assert!(
+            why("0.70").contains("write 0.7, not 0.70"),
+            "{}",
+            why("0.70")
+        );
+        assert!(why("0.0560").contains("write 0.056, not 0.0560"));
+        for zero in ["0.0", "0.000"] {
+            let message = why(zero);
+            assert!(message.contains("allows no move"), "{message}");
+            assert!(!message.contains("write"), "{message}");
+        }
     }
 
     #[test]
