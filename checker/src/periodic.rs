@@ -217,9 +217,16 @@ pub(crate) fn describe(game: &str, q: u64, p: u64, v: &impl Fn(u64) -> u32) -> S
         );
     }
     let early = show_list((0..q).filter(|&x| v(x) == 0), 12);
+    // A periodic part without P-positions (Kayles from 71 on) is said in
+    // words, not as "mod 12 in {}".
+    let late = if zeros.is_empty() {
+        format!("none from {q} on")
+    } else {
+        format!("and x ≥ {q} with (x − {q}) mod {p} in {{{zeros}}}")
+    };
     format!(
         "{game}: nim-sequence with least pre-period {q} and least period {p}; values {word}; \
-         P-positions {{{early}}} below {q}, and x ≥ {q} with (x − {q}) mod {p} in {{{zeros}}}"
+         P-positions {{{early}}} below {q}, {late}"
     )
 }
 

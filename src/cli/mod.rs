@@ -83,10 +83,10 @@ enum Command {
     /// Avoidance games DNG(S, W) on convex geometries (paper B).
     Avoid(avoid::AvoidArgs),
     /// Atlas of paper A for a fixed a: one cell per (b, c), coloured by the
-    /// covering statement, least period or pre-period (SVG or PNG).
+    /// covering statement, least period or pre-period (SVG, PNG or PDF).
     Atlas(atlas::AtlasArgs),
     /// Draw one three-move game: the circle of residues with the angle and
-    /// the admissible arcs, and the value word of one period (SVG or PNG).
+    /// the admissible arcs, and the value word of one period (SVG, PNG or PDF).
     Draw(draw::DrawArgs),
     /// Export certificates for other proof checkers (Coq: docs/FORMAL.md).
     Export(export::ExportArgs),

@@ -69,10 +69,10 @@ pub struct SweepArgs {
     #[arg(long, requires = "threads")]
     force_threads: bool,
     /// Engine bound on positions per game (exit 3 when a game needs more).
-    #[arg(long, default_value_t = DEFAULT_MAX_POSITIONS)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: u64,
     /// Refuse a sweep whose estimated work is over this many steps.
-    #[arg(long, default_value_t = DEFAULT_MAX_WORK)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_WORK)]
     max_work: u64,
     /// Output format (json: one object with the counts at the top level).
     #[arg(long, value_enum, default_value_t)]
@@ -103,7 +103,7 @@ pub struct MergeArgs {
     #[arg(long)]
     partial: bool,
     /// Refuse a file larger than this many bytes.
-    #[arg(long, default_value_t = MAX_RESULT_BYTES)]
+    #[arg(long, value_parser = super::limits::count, default_value_t = MAX_RESULT_BYTES)]
     max_file_bytes: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
