@@ -410,7 +410,6 @@ fn limit_flags_take_exact_scientific_notation() {
     for (value, why) in [
         ("1.5e0", "not a whole number"),
         ("-1", "not an integer"),
-        ("6E10", "not an integer"),
         ("1_000", "not an integer"),
         ("2e19", "over the largest value"),
         ("18446744073709551616", "over the largest value"),

@@ -1107,6 +1107,42 @@ fn cases() -> Vec<Case> {
             None,
         )
         .check(|_, o| bounded_stdout(o, 8_000)),
+        case(
+            "the one-vertex tree (nimcheck accepts its certificate)",
+            &["avoid", "tree", "--edges", "v", "--win", "v", "--certify"],
+            0,
+            None,
+        )
+        .check(|_, o| {
+            let text = String::from_utf8_lossy(&o.stdout);
+            if text.contains("TreeVertices") {
+                Ok(())
+            } else {
+                Err(format!("no certificate on stdout: {text}"))
+            }
+        }),
+        case(
+            "-o - is standard output, not a file named -",
+            &["certify", "2,5,7", "-o", "-"],
+            0,
+            None,
+        )
+        .check(|d, o| {
+            if d.join("-").exists() {
+                return Err("a file named - was written".into());
+            }
+            if String::from_utf8_lossy(&o.stdout).contains("Sequence") {
+                Ok(())
+            } else {
+                Err("no certificate on stdout".into())
+            }
+        }),
+        case(
+            "a limit that is not a whole number",
+            &["certify", "2,5,7", "--max-positions=1.5e0"],
+            2,
+            Some("whole number"),
+        ),
         // ---- the work estimated before it starts.
         case(
             "sweep a ≤ 1000, b ≤ 10^5, c ≤ 10^7",

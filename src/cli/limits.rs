@@ -127,14 +127,15 @@ pub fn read_input(path: &Path, max_bytes: u64, flag: &str) -> Result<String, Cli
 }
 
 /// Parses the value of a limit flag (`--max-work`, `--max-positions`, …):
-/// a decimal integer (`60000000000`), or exact scientific notation
-/// `<digits>[.<digits>]e<digits>` whose value is an integer (`6e10`,
-/// `1.5e9`, `2e11`). No sign, no `_`, no other spelling; a value that is
-/// not an integer (`1.5e0`) or over 2^64 − 1 is refused. clap names the
+/// `<digits>[.<digits>][(e|E)<digits>]` whose value is an integer
+/// (`60000000000`, `6e10`, `6E10`, `1.5e9`, `2e11`, `7.0`), the syntax
+/// nimcheck's count flags take too. No sign, no `_`, no other spelling; a
+/// value that is not an integer (`1.5e0`, `1.5`) or over 2^64 − 1 is
+/// refused. clap names the
 /// flag and the value before the message (exit 2).
 pub fn count(text: &str) -> Result<u64, String> {
     let (mantissa, exponent) = scientific_parts(text).ok_or_else(|| {
-        "not an integer such as 60000000000 or 6e10 (digits, or <digits>[.<digits>]e<digits>)"
+        "not an integer such as 60000000000 or 6e10 (<digits>[.<digits>][e<digits>], a whole number)"
             .to_string()
     })?;
     let too_large = || format!("over the largest value, {}", u64::MAX);
@@ -175,20 +176,21 @@ enum Exponent {
     Down(usize),
 }
 
-/// Splits `<digits>` or `<digits>[.<digits>]e<digits>` into its digits
+/// Splits `<digits>[.<digits>][(e|E)<digits>]` into its digits
 /// (the point removed) and the power of ten they are scaled by; `None`
 /// for any other text. An exponent with too many digits for a u64 is
 /// `Up(u64::MAX)`.
 fn scientific_parts(text: &str) -> Option<(String, Exponent)> {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let Some((mantissa, exponent)) = text.split_once('e') else {
-        return digits(text).then(|| (text.to_string(), Exponent::Up(0)));
+    let (mantissa, exponent) = match text.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, Some(exponent)),
+        None => (text, None),
     };
     let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, "0"));
-    if !(digits(whole) && digits(fraction) && digits(exponent)) {
+    if !(digits(whole) && digits(fraction) && exponent.map_or(true, digits)) {
         return None;
     }
-    let exponent = exponent.parse::<u64>().unwrap_or(u64::MAX);
+    let exponent = exponent.map_or(0, |e| e.parse::<u64>().unwrap_or(u64::MAX));
     let places = fraction.len();
     let power = match usize::try_from(exponent) {
         Ok(e) if e < places => Exponent::Down(places - e),
@@ -214,6 +216,8 @@ mod tests {
             ("0", 0),
             ("60000000000", 60_000_000_000),
             ("6e10", 60_000_000_000),
+            ("6E10", 60_000_000_000),
+            ("7.0", 7),
             ("2e11", 200_000_000_000),
             ("1.5e9", 1_500_000_000),
             ("1.50e1", 15),
@@ -235,8 +239,7 @@ mod tests {
             ("-1", "not an integer"),
             ("+1", "not an integer"),
             ("1_000", "not an integer"),
-            ("1.5", "not an integer"),
-            ("6E10", "not an integer"),
+            ("1.5", "whole"),
             ("e10", "not an integer"),
             ("6e", "not an integer"),
             ("6e-1", "not an integer"),
