@@ -96,8 +96,9 @@ per claim its verdict, counts, range and findings. Verdicts:
   fragment       our copy lost part of the statement; the rest is audited
   reconstructed  a formula lost from our copy, derived here, consistent
   open           a conjecture, verified on the range
-  partly checked what was checked holds, but some instances were not
-                 checked (beyond a bound of the audit, counted and named)
+  partly checked what was checked holds, but some instances it applies to
+                 were not checked (beyond a bound of the audit, or none
+                 in the range): counted, each with its reason
   not checked    no applicable instance in the range
 
 Exit status: 0 success (with --baseline: every verdict and count equals the
@@ -390,7 +391,7 @@ fn finish(
             ""
         };
         note(&format!(
-            "{unchecked} instances of {} claims were not checked (beyond the audit's bounds): {}{recorded_note}",
+            "{unchecked} instances of {} claims were not checked (the report gives each reason): {}{recorded_note}",
             partly.len(),
             some_ids(&partly)
         ));
