@@ -340,9 +340,9 @@ fn check_no_primitivity(x: &Angle) -> Check {
         return Check::Fails(format!("ρ = {rho} does not fit in memory"));
     };
     let cb_test = angles::in_theta_cb(base, rho);
-    let forbidden = angles::z_minus_lambda_def(base)[r] || angles::lambda_minus_d_def(base)[r];
-    verdict(ca_test == ca_closed && cb_test == !forbidden, || {
-        format!("ρ = {rho}: (T1) {ca_test}, Theorem 27 {ca_closed}; (T2) {cb_test}, outside the forbidden sets {}", !forbidden)
+    let outside = !(angles::z_minus_lambda_def(base)[r] || angles::lambda_minus_d_def(base)[r]);
+    verdict(ca_test == ca_closed && cb_test == outside, || {
+        format!("ρ = {rho}: (T1) {ca_test}, Theorem 27 {ca_closed}; (T2) {cb_test}, outside the forbidden sets {outside}")
     })
 }
 
