@@ -125,6 +125,7 @@ consistent_on_a_small_range! {
     a_sec6_families_a3 => "A.Sec6.families.a3",
     a_lemma54_proof => "A.Lemma54.proof",
     a_sec3_no_primitivity => "A.Sec3.noprimitivity",
+    a_prop26_proof_arcs => "A.Prop26.proof.arcs",
     b_sec5_w1_m_no_empty => "B.Sec5.W1.M.no_empty",
     b_sec2_mex => "B.Sec2.mex",
     b_sec2_geometries => "B.Sec2.geometries",

@@ -80,6 +80,9 @@ pub(super) fn claims() -> Vec<Claim> {
         })
             .at("§3, proof of Proposition 26")
             .hypotheses("2 ≤ a < b ≤ 2a"),
+        on_angles("A.Prop26.proof.arcs", "σ = (δ − ρ) mod (a + b): (T1) says the length-a arc starting at σ misses [0, δ); a wrapping arc meets this interval, and a non-wrapping arc misses it exactly when δ ≤ σ ≤ b", |x| x.base.b <= 2 * x.base.a, check_prop26_arcs)
+            .at("§3, proof of Proposition 26")
+            .hypotheses("2 ≤ a < b ≤ 2a, every angle ρ"),
         on_bases("A.Thm27", "Θ_(c+a) = {0} ∪ [b, a+b) (b ≤ 2a), I (b = ka, k odd), {δ − a, b} otherwise", bases(), any_base, check_thm27)
             .at("§3, Theorem 27 (with Remark 28)")
             .hypotheses("2 ≤ a < b"),
@@ -343,6 +346,24 @@ fn check_no_primitivity(x: &Angle) -> Check {
     let outside = !(angles::z_minus_lambda_def(base)[r] || angles::lambda_minus_d_def(base)[r]);
     verdict(ca_test == ca_closed && cb_test == outside, || {
         format!("ρ = {rho}: (T1) {ca_test}, Theorem 27 {ca_closed}; (T2) {cb_test}, outside the forbidden sets {outside}")
+    })
+}
+
+/// The arc argument of Prop. 26's proof at one angle: (T1) as the arc
+/// [σ, σ + a) of Z/(a + b)Z missing [0, δ), a wrapping arc meeting it, and
+/// a non-wrapping one missing it exactly when δ ≤ σ ≤ b.
+fn check_prop26_arcs(x: &Angle) -> Check {
+    let (base, rho) = (&x.base, x.rho);
+    let (m, delta) = (base.m(), base.delta());
+    let sigma = (delta + m - rho % m) % m;
+    let misses = (0..base.a).all(|i| (sigma + i) % m >= delta);
+    let wraps = sigma + base.a > m;
+    let t1 = angles::in_theta_ca(base, rho);
+    let ok = t1 == misses
+        && (!wraps || !misses)
+        && (wraps || misses == (delta <= sigma && sigma <= base.b));
+    verdict(ok, || {
+        format!("ρ = {rho}, σ = {sigma}: (T1) {t1}, the arc misses [0, δ) {misses}, wraps {wraps}")
     })
 }
 
