@@ -208,40 +208,44 @@ enum Compared {
     Nothing,
 }
 
+impl Compared {
+    /// Its place in the range's wording (in the order of the variants) and
+    /// its number of heap sizes; `None` for [`Compared::Nothing`].
+    fn key(&self) -> Option<(usize, u64)> {
+        match *self {
+            Compared::Exactly(n) => Some((0, n)),
+            Compared::Prefix(n) => Some((1, n)),
+            Compared::NoPeriod(n) => Some((2, n)),
+            Compared::Beyond(n) => Some((3, n)),
+            Compared::Nothing => None,
+        }
+    }
+
+    /// The words for the key `place` with the largest number `n` of heap
+    /// sizes among the sentences in that place.
+    fn words(place: usize, n: u64) -> String {
+        match place {
+            0 => format!("decided exactly from G on at most {n} heap sizes per game"),
+            1 => format!("equivalences of games not both solved compared on [0, {n}) only"),
+            2 => format!("no period found with G on [0, {n})"),
+            _ => format!("not checked beyond {n} heap sizes"),
+        }
+    }
+}
+
 /// The range of an entry in words, from how its sentences were checked:
 /// e.g. "decided exactly from G on at most 1307 heap sizes per game;
 /// equivalences of games not both solved compared on [0, 5000) only".
 fn range_of(compared: &[Compared]) -> String {
-    let most = |pick: fn(&Compared) -> Option<u64>| compared.iter().filter_map(pick).max();
-    let mut parts = Vec::new();
-    if let Some(n) = most(|c| match c {
-        Compared::Exactly(n) => Some(*n),
-        _ => None,
-    }) {
-        parts.push(format!(
-            "decided exactly from G on at most {n} heap sizes per game"
-        ));
+    let mut most: [Option<u64>; 4] = [None; 4];
+    for (place, n) in compared.iter().filter_map(Compared::key) {
+        most[place] = most[place].max(Some(n));
     }
-    if let Some(n) = most(|c| match c {
-        Compared::Prefix(n) => Some(*n),
-        _ => None,
-    }) {
-        parts.push(format!(
-            "equivalences of games not both solved compared on [0, {n}) only"
-        ));
-    }
-    if let Some(n) = most(|c| match c {
-        Compared::NoPeriod(n) => Some(*n),
-        _ => None,
-    }) {
-        parts.push(format!("no period found with G on [0, {n})"));
-    }
-    if let Some(n) = most(|c| match c {
-        Compared::Beyond(n) => Some(*n),
-        _ => None,
-    }) {
-        parts.push(format!("not checked beyond {n} heap sizes"));
-    }
+    let parts: Vec<String> = most
+        .iter()
+        .enumerate()
+        .filter_map(|(place, n)| n.map(|n| Compared::words(place, n)))
+        .collect();
     if parts.is_empty() {
         "no sentence".to_string()
     } else {
@@ -553,12 +557,13 @@ fn indexing_note(entry: &Published, game: &OctalSolution, scope: &Scope) -> Opti
     let (Some(period), Some(last)) = (entry.period, entry.last_exception) else {
         return None;
     };
-    if game.period != period || game.preperiod == last + 1 {
+    if game.period != period || game.preperiod == last.saturating_add(1) {
         return None;
     }
     let (_, terms) = LISTED_TERMS.iter().find(|(s, _)| *s == entry.source)?;
     let offset = entry.offset?;
     let at = |i: usize| offset + i as u64;
+    let last_listed = at(terms.len().checked_sub(1)?);
     if !terms
         .iter()
         .enumerate()
@@ -577,7 +582,7 @@ fn indexing_note(entry: &Published, game: &OctalSolution, scope: &Scope) -> Opti
         "not an indexing slip: {} lists a(n) from n = {offset} (its offset), and its first {} terms are G({offset}), …, G({}) (read as G(n − 1) {shifted}), so n is the heap size",
         entry.source,
         terms.len(),
-        at(terms.len() - 1)
+        last_listed
     );
     if let Some((cited, sources)) = CITED.iter().find(|(_, s)| s.contains(&entry.source)) {
         let siblings: Vec<String> = PUBLISHED
@@ -604,10 +609,10 @@ fn sibling_reading(entry: &Published, scope: &Scope) -> &'static str {
         return "no period stated";
     };
     match solved(&code, x_bound(entry, scope)) {
-        Some(g) if (g.preperiod, g.period) == (last + 1, period) => {
+        Some(g) if (g.preperiod, g.period) == (last.saturating_add(1), period) => {
             "last exception = pre-period − 1, proved here"
         }
-        Some(_) => "its last exception is not pre-period − 1 either",
+        Some(_) => "its published period or last exception is not the proved one",
         None => "not solved within the bound",
     }
 }
@@ -637,4 +642,49 @@ pub fn claims() -> Vec<Claim> {
         .filter(|e| auditable(e))
         .map(claim)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_range_says_what_was_compared_in_each_way() {
+        let all = [
+            Compared::Beyond(1_000_000),
+            Compared::Exactly(40),
+            Compared::Prefix(PREFIX),
+            Compared::Exactly(1307),
+            Compared::Nothing,
+        ];
+        assert_eq!(
+            range_of(&all),
+            "decided exactly from G on at most 1307 heap sizes per game; equivalences of games not both solved compared on [0, 5000) only; not checked beyond 1000000 heap sizes"
+        );
+        assert_eq!(
+            range_of(&[Compared::NoPeriod(SMALL_BOUND)]),
+            "no period found with G on [0, 5000)"
+        );
+        assert_eq!(range_of(&[Compared::Nothing]), "no sentence");
+    }
+
+    #[test]
+    fn a_sentence_beyond_the_bound_is_not_checked_and_names_the_flag() {
+        let scope = Scope::default();
+        let (outcome, how) = beyond("x".to_string(), 2_000_000, DEFAULT_BOUND, &scope);
+        assert_eq!(how, Compared::Beyond(DEFAULT_BOUND));
+        let InstanceOutcome::NotChecked(why) = outcome else {
+            panic!("not checked");
+        };
+        assert!(
+            why.contains("[0, 2000000)") && why.contains("--extended"),
+            "{why}"
+        );
+        // Beyond the extended bound too: no flag raises it far enough.
+        let (outcome, _) = beyond("x".to_string(), 5_000_000, DEFAULT_BOUND, &scope);
+        let InstanceOutcome::NotChecked(why) = outcome else {
+            panic!("not checked");
+        };
+        assert!(!why.contains("--extended"), "{why}");
+    }
 }
