@@ -186,8 +186,9 @@ pub enum InstanceOutcome {
         truth: Vec<Certificate>,
     },
     /// The statement applies here, but the instance was not checked (its
-    /// check lies beyond a bound of the audit): counted, shown, and never
-    /// a success. The text says why, naming the bound.
+    /// check lies beyond a bound of the audit, or the range holds nothing
+    /// to check it on): counted, shown, and never a success. The text says
+    /// why, naming the bound.
     NotChecked(String),
 }
 
@@ -256,7 +257,7 @@ pub struct ClaimResult {
     /// Applicable instances where it fails.
     pub failing: u64,
     /// Instances the statement says something about that were not checked
-    /// (beyond a bound of the audit; [`InstanceOutcome::NotChecked`]).
+    /// ([`InstanceOutcome::NotChecked`]).
     pub unchecked: u64,
     /// The smallest failing instances (at most [`EXAMPLES`]), smallest first.
     pub examples: Vec<Counterexample>,

@@ -38,7 +38,8 @@ pub struct Row {
     /// Applicable instances where it fails.
     pub failing: u64,
     /// Instances the statement says something about that were not checked
-    /// (beyond a bound of the audit).
+    /// (beyond a bound of the audit, or nothing in the range to check them
+    /// on).
     pub unchecked: u64,
     /// Why the first of them were not checked (at most three), each
     /// "instance: reason".

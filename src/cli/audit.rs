@@ -21,7 +21,8 @@ pub enum AuditFormat {
     /// then the statement and the findings, indented.
     #[default]
     Text,
-    /// One JSON object: {"claims": [...], "verdicts": {"holds": n, ...}}.
+    /// One JSON object: {"claims": [...], "verdicts": {"holds": n, ...},
+    /// "instances_not_checked": n}.
     Json,
     /// A Markdown table.
     Markdown,
