@@ -73,14 +73,21 @@ pub enum Correction {
         /// The hypothesis added.
         hypothesis: &'static str,
     },
+    /// The statement depends on a convention the paper leaves open; read
+    /// the other way, it holds. Both readings are reported.
+    Convention {
+        /// The other reading.
+        convention: &'static str,
+    },
 }
 
 impl Correction {
-    /// "typo" or "hypothesis missing".
+    /// "typo", "hypothesis missing" or "convention".
     pub fn name(&self) -> &'static str {
         match self {
             Correction::Typo { .. } => "typo",
             Correction::MissingHypothesis { .. } => "hypothesis missing",
+            Correction::Convention { .. } => "convention",
         }
     }
 }
@@ -178,6 +185,11 @@ pub enum InstanceOutcome {
         counterexample: String,
         truth: Vec<Certificate>,
     },
+    /// The statement applies here, but the instance was not checked (its
+    /// check lies beyond a bound of the audit, or the range holds nothing
+    /// to check it on): counted, shown, and never a success. The text says
+    /// why, naming the bound.
+    NotChecked(String),
 }
 
 /// What a check must produce besides its verdict. [`check_instances`]
@@ -240,12 +252,18 @@ pub struct CertificateRef {
 /// from these and the claim's kind ([`decide`]).
 #[derive(Clone, Debug, Default)]
 pub struct ClaimResult {
-    /// Instances the statement says something about.
+    /// Instances the statement says something about that were checked.
     pub applicable: u64,
     /// Applicable instances where it fails.
     pub failing: u64,
+    /// Instances the statement says something about that were not checked
+    /// ([`InstanceOutcome::NotChecked`]).
+    pub unchecked: u64,
     /// The smallest failing instances (at most [`EXAMPLES`]), smallest first.
     pub examples: Vec<Counterexample>,
+    /// Why the first unchecked instances (at most [`EXAMPLES`]) were not
+    /// checked, each "instance: reason".
+    pub unchecked_examples: Vec<String>,
     /// The range checked, in words (e.g. "2 ≤ a ≤ 8, a < b ≤ 40, b < c ≤ 100").
     pub range: String,
     /// The certificates behind the verdict, by instance (only with a store).
@@ -271,6 +289,10 @@ pub enum Verdict {
     Reconstructed,
     /// A conjecture, verified on the range.
     Open,
+    /// The statement holds (or is consistent) on every instance checked,
+    /// but some instances it applies to were not checked: never a success
+    /// on its own.
+    PartlyChecked,
     /// No applicable instance in the range: nothing was checked.
     NotChecked,
 }
@@ -284,25 +306,30 @@ impl Verdict {
             Verdict::Fragment => "fragment",
             Verdict::Reconstructed => "reconstructed",
             Verdict::Open => "open",
+            Verdict::PartlyChecked => "partly checked",
             Verdict::NotChecked => "not checked",
         }
     }
 
     /// All verdicts, in the order the summary lists them.
-    pub const ALL: [Verdict; 6] = [
+    pub const ALL: [Verdict; 7] = [
         Verdict::Holds,
         Verdict::Fails,
         Verdict::Fragment,
         Verdict::Reconstructed,
         Verdict::Open,
+        Verdict::PartlyChecked,
         Verdict::NotChecked,
     ];
 }
 
 /// The verdict of a claim of kind `kind` with result `result`: not checked
-/// without an applicable instance; a fragment stays a fragment whatever its
-/// counts; otherwise a failing instance makes it fail; else holds, open
-/// (conjectures) or reconstructed (derived formulas).
+/// without a checked instance; a fragment stays a fragment whatever its
+/// counts; otherwise a failing instance makes it fail; else partly checked
+/// when some applicable instance was not checked (a theorem, example or
+/// reconstruction never reads "holds" or "reconstructed" then), open for
+/// a conjecture (which is verified on a range only, whatever is left out),
+/// and holds or reconstructed when everything was checked.
 pub fn decide(kind: &Kind, result: &ClaimResult) -> Verdict {
     if result.applicable == 0 {
         return Verdict::NotChecked;
@@ -310,8 +337,9 @@ pub fn decide(kind: &Kind, result: &ClaimResult) -> Verdict {
     match kind {
         Kind::Fragment { .. } => Verdict::Fragment,
         _ if result.failing > 0 => Verdict::Fails,
-        Kind::Theorem | Kind::Example => Verdict::Holds,
         Kind::Conjecture => Verdict::Open,
+        _ if result.unchecked > 0 => Verdict::PartlyChecked,
+        Kind::Theorem | Kind::Example => Verdict::Holds,
         Kind::Reconstructed { .. } => Verdict::Reconstructed,
     }
 }
@@ -401,6 +429,23 @@ impl Claim {
         self.corrects = Some(Corrects { of, how });
         self
     }
+
+    /// Adds a finding to every run: `note` reads the result and gives the
+    /// line shown after the counts (it replaces a note the run set).
+    pub fn noting(
+        mut self,
+        note: impl Fn(&ClaimResult) -> Option<String> + Send + Sync + 'static,
+    ) -> Self {
+        let run = self.run;
+        self.run = Box::new(move |scope| {
+            let mut result = run(scope);
+            if let Some(line) = note(&result) {
+                result.note = Some(line);
+            }
+            result
+        });
+        self
+    }
 }
 
 /// How many instances are checked together (in parallel) before their
@@ -433,6 +478,7 @@ pub fn check_instances<T: Send + Sync>(
         };
         let named = |outcome: &InstanceOutcome| match outcome {
             InstanceOutcome::NotApplicable => false,
+            InstanceOutcome::NotChecked(_) => result.unchecked_examples.len() < EXAMPLES,
             InstanceOutcome::Holds(_) => scope.store.is_some() || scope.perturb,
             InstanceOutcome::Fails { .. } => need.evidence || scope.perturb,
         };
@@ -479,12 +525,20 @@ fn perturbed(outcome: InstanceOutcome) -> InstanceOutcome {
             truth,
         },
         InstanceOutcome::Fails { truth, .. } => InstanceOutcome::Holds(truth),
+        InstanceOutcome::NotChecked(why) => InstanceOutcome::NotChecked(why),
     }
 }
 
 fn record(scope: &Scope, result: &mut ClaimResult, instance: String, outcome: InstanceOutcome) {
     let (certificates, role) = match outcome {
         InstanceOutcome::NotApplicable => return,
+        InstanceOutcome::NotChecked(why) => {
+            result.unchecked += 1;
+            if result.unchecked_examples.len() < EXAMPLES {
+                result.unchecked_examples.push(format!("{instance}: {why}"));
+            }
+            return;
+        }
         InstanceOutcome::Holds(certificates) => {
             result.applicable += 1;
             (certificates, "holds")

@@ -122,6 +122,11 @@ consistent_on_a_small_range! {
     a_sec6_zhang => "A.Sec6.zhang",
     a_sec6_conj52_b2a => "A.Sec6.conj52.b2a",
     a_sec6_families_uncovered => "A.Sec6.families.uncovered",
+    a_sec6_families_a3 => "A.Sec6.families.a3",
+    a_lemma54_proof => "A.Lemma54.proof",
+    a_sec3_no_primitivity => "A.Sec3.noprimitivity",
+    a_prop26_proof_arcs => "A.Prop26.proof.arcs",
+    b_sec5_w1_m_no_empty => "B.Sec5.W1.M.no_empty",
     b_sec2_mex => "B.Sec2.mex",
     b_sec2_geometries => "B.Sec2.geometries",
     b_sec2_affine => "B.Sec2.affine",
@@ -173,19 +178,38 @@ fn a_sec6_finitecheck_published_counts() {
 }
 
 /// §6's families: the reading "positive pre-period" fails exactly on the
-/// members with an admissible angle.
+/// members with an admissible angle, all with a = 2; the correction offered
+/// is a ≥ 3, which holds on every member it keeps, not Conjecture 52 on the
+/// families (an open entry of its own, not a correction).
 #[test]
 fn a_sec6_families_fail_exactly_where_covered() {
     let (row, result) = run("A.Sec6.families", &small());
-    let (_, fix) = run("A.Sec6.families.uncovered", &small());
+    let (conj, uncovered) = run("A.Sec6.families.uncovered", &small());
     assert_eq!(row.verdict, Verdict::Fragment);
     assert!(result.failing > 0);
-    assert_eq!(result.failing + fix.applicable, result.applicable);
+    assert_eq!(result.failing + uncovered.applicable, result.applicable);
+    assert_eq!(conj.verdict, Verdict::Open);
+    assert!(conj.corrects.is_none(), "not offered as a correction");
     assert!(
         result.examples[0].text.starts_with("{2,3,"),
         "{}",
         result.examples[0].text
     );
+    let (fix, a3) = run("A.Sec6.families.a3", &small());
+    assert_eq!((fix.verdict, a3.failing), (Verdict::Holds, 0));
+    assert!(fix.corrects.unwrap().contains("a ≥ 3"));
+    // Every failure has a = 2, and a ≥ 3 leaves out only members with a = 2.
+    let a2 = |text: &str| text.starts_with("{2,");
+    assert!(result.examples.iter().all(|e| a2(&e.text)));
+    let (_, only_a2) = run(
+        "A.Sec6.families",
+        &Scope {
+            a: Some(2..=2),
+            ..small()
+        },
+    );
+    assert_eq!(only_a2.failing, result.failing);
+    assert_eq!(only_a2.applicable + a3.applicable, result.applicable);
 }
 
 /// B.Thm.WisEx.proof.parity: |S \ {v}| = |S| − 1, so the printed parity
@@ -210,14 +234,38 @@ fn b_thm_wisex_i_fails_on_the_path_with_three_vertices() {
     );
 }
 
-/// B.Cor.spectrum_sum.proof: 0 ⊕ 0 = 1 is a typo; the sum of two games of
-/// nim 0 has nim 0.
+/// B.Cor.spectrum_sum.proof is counted as the sentence asserts, per
+/// identity of its XOR table: 1 of the 4 fails, 0 ⊕ 0 = 1 (a typo: the sum
+/// of two games of nim 0 has nim 0), whatever the number of pairs of games
+/// it is checked on.
 #[test]
 fn b_cor_spectrum_sum_proof_fails_on_zero_plus_zero() {
     let (row, result) = run("B.Cor.spectrum_sum.proof", &small());
     assert_eq!(row.verdict, Verdict::Fails);
-    assert!(result.examples.iter().all(|e| e.text.contains("0 ⊕ 0")));
+    assert_eq!(
+        (result.applicable, result.failing, result.unchecked),
+        (4, 1, 0)
+    );
+    assert_eq!(row.unit, "identities");
+    assert!(
+        result.examples[0].text.starts_with("0 ⊕ 0 = 1 is false"),
+        "{}",
+        result.examples[0].text
+    );
     assert_eq!(row.certificates_accepted, Some(true));
+    let (typo, fixed) = run("B.Cor.spectrum_sum.proof.typo", &small());
+    assert_eq!((typo.verdict, fixed.applicable), (Verdict::Holds, 4));
+    // On one-vertex summands only, every game has nim 0: the identities
+    // with a 1 have no pair to be checked on, and are counted as such.
+    let (row, result) = run(
+        "B.Cor.spectrum_sum.proof.typo",
+        &Scope {
+            size: Some(1..=1),
+            ..Scope::default()
+        },
+    );
+    assert_eq!((result.applicable, result.unchecked), (1, 3));
+    assert_eq!(row.verdict, Verdict::PartlyChecked);
 }
 
 fn vertex_game(edges: &str, win: &[&str]) -> (Game, StructureDiagram) {
@@ -244,13 +292,23 @@ fn b_sec5_w2_ends_fails_where_the_hull_has_an_inner_vertex() {
     );
 }
 
-/// B.Sec5.W1.M fails only on the one-vertex tree (𝓜 = {∅}).
+/// B.Sec5.W1.M fails only on the one-vertex tree (𝓜 = {∅}), and only with
+/// ∅ ∈ 𝒦, which the axioms of §2 do not require there: both readings are
+/// reported, and without ∅ the statement holds.
 #[test]
 fn b_sec5_w1_m_fails_only_on_one_vertex() {
     let (row, result) = run("B.Sec5.W1.M", &small());
     assert_eq!(row.verdict, Verdict::Fails);
     assert_eq!(result.failing, 1);
     assert!(result.examples[0].text.contains("one vertex"));
+    assert!(result.examples[0].text.contains("with ∅ ∈ 𝒦"));
+    let note = result.note.unwrap();
+    assert!(note.starts_with("decided by a convention"), "{note}");
+    assert!(!note.contains("NOT"), "{note}");
+    let (fix, without) = run("B.Sec5.W1.M.no_empty", &small());
+    assert_eq!(fix.verdict, Verdict::Holds);
+    assert_eq!(without.applicable, result.applicable);
+    assert!(fix.corrects.unwrap().contains("convention"));
 }
 
 /// B.Prop.W1.proof.odd: the printed (1, 1, 0) has pty(Φ) = 1, which fails

@@ -62,7 +62,7 @@ fn default_audit_matches_the_committed_baseline() {
     let fix = row(&rows, "A.Prop29.nondiv");
     assert_eq!(fix["verdict"], "holds");
     assert_eq!(fix["applicable"].as_u64().unwrap(), 803 - divisible);
-    assert!(prop29["correction_finding"]
+    assert!(prop29["correction_finding"][0]
         .as_str()
         .unwrap()
         .contains("fails exactly"));
@@ -107,13 +107,159 @@ fn default_audit_matches_the_committed_baseline() {
     );
 
     // Every counterexample of a game carries a certificate the checker
-    // accepts; nothing is "not checked".
+    // accepts; nothing is "not checked"; an entry with an instance not
+    // checked never reads "holds", and gives each reason.
     for r in &rows {
         assert_ne!(r["verdict"], "not checked", "{}", r["id"]);
         if r["failing"].as_u64().unwrap() > 0 {
             assert_ne!(r["certificates_accepted"], false, "{}", r["id"]);
         }
+        let unchecked = r["unchecked"].as_u64().unwrap();
+        if unchecked > 0 {
+            assert_ne!(r["verdict"], "holds", "{}", r["id"]);
+            assert!(!r["not_checked"].as_array().unwrap().is_empty());
+        }
+        assert_eq!(
+            r["verdict"] == "partly checked",
+            unchecked > 0,
+            "{}",
+            r["id"]
+        );
     }
+    // The two periods whose proofs lie beyond the bound (OEIS A071454 and
+    // A071509: period 10,015,179 from n = 193,235,615 and period 60,620,715
+    // from n = 160,949,018, so 2q + 2p + t + 1 heap sizes) are counted as
+    // not checked, and their equivalences say they were compared on a
+    // prefix only.
+    for (id, needed) in [
+        (
+            "O.OEIS-A071454.0.1077",
+            2 * 193_235_615u64 + 2 * 10_015_179 + 4 + 1,
+        ),
+        (
+            "O.OEIS-A071509.0.1777",
+            2 * 160_949_018 + 2 * 60_620_715 + 4 + 1,
+        ),
+    ] {
+        let r = row(&rows, id);
+        assert_eq!(r["verdict"], "partly checked", "{id}");
+        assert_eq!(r["unchecked"], 1, "{id}");
+        let why = r["not_checked"][0].as_str().unwrap();
+        assert!(why.contains(&format!("[0, {needed})")), "{why}");
+        let range = r["range"].as_str().unwrap();
+        assert!(
+            range.contains("compared on [0, 5000) only") && range.contains("not checked beyond"),
+            "{range}"
+        );
+    }
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["instances_not_checked"], 2);
+    assert_eq!(json["verdicts"]["partly checked"], 2);
+    // A.Sec6.families: the correction offered is a ≥ 3, not the conjecture.
+    let families = row(&rows, "A.Sec6.families");
+    let by = families["corrected_by"].as_array().unwrap();
+    assert_eq!(by.len(), 1);
+    assert!(by[0].as_str().unwrap().starts_with("A.Sec6.families.a3"));
+    // 0.56: the published last exception is not an indexing slip, and the
+    // other entries of the same source are read the same way and hold.
+    let note = row(&rows, "O.OEIS-A071436.0.56")["note"].as_str().unwrap();
+    assert!(note.starts_with("not an indexing slip"), "{note}");
+    assert_eq!(
+        note.matches("pre-period − 1, proved here").count(),
+        2,
+        "{note}"
+    );
+}
+
+/// A part of a statement the audit could not check keeps the exit from
+/// being 0 without a baseline (exit 2, one `nimcert:` line naming it); a
+/// baseline records the counts, so the same run compared with it is 0.
+#[test]
+fn a_partly_checked_claim_is_not_a_success() {
+    let out = nimcert(&["audit", "--claim", "O.OEIS-A071454"]);
+    assert_eq!(code(&out), 2);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("partly checked"), "{stdout}");
+    assert!(
+        stdout.contains("2/3 sentences checked, 1 not checked"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("; 1 instances of 1 claims not checked"),
+        "{stdout}"
+    );
+    let stderr = text(&out.stderr);
+    assert_one_message(&stderr);
+    assert!(stderr.contains("O.OEIS-A071454.0.1077"), "{stderr}");
+    let out = nimcert(&[
+        "audit",
+        "--claim",
+        "O.OEIS-A071454",
+        "--baseline",
+        "audit.expected",
+    ]);
+    assert_eq!(code(&out), 0, "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("recorded in the baseline"));
+}
+
+/// Every stderr line is one `nimcert:` message within the project's 400
+/// characters.
+fn assert_one_message(stderr: &str) {
+    for line in stderr.lines() {
+        assert!(line.starts_with("nimcert: "), "{line}");
+        assert!(
+            line.chars().count() <= 400,
+            "{} characters: {line}",
+            line.chars().count()
+        );
+    }
+}
+
+/// An empty selector would match every id as a prefix: a usage error.
+#[test]
+fn an_empty_claim_selector_is_refused() {
+    for args in [
+        &["audit", "--claim", ""][..],
+        &["audit", "--claim", "A.Prop7", "--claim", " "],
+        &["audit", "--claim", "", "--list"],
+    ] {
+        let out = nimcert(args);
+        assert_eq!(code(&out), 2, "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing is run");
+        let stderr = text(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert_one_message(&stderr);
+        assert!(stderr.contains("--claim"), "{stderr}");
+    }
+}
+
+/// Certificates over --max-cert-bytes: exit 3 naming the flag, and a
+/// folder created for them is removed again; a folder that existed stays.
+#[test]
+fn certificates_over_the_limit_leave_no_new_folder() {
+    let dir = temp("cert-limit");
+    let args = |d: &Path| {
+        nimcert(&[
+            "audit",
+            "--claim",
+            "A.Prop7",
+            "--certs",
+            d.to_str().unwrap(),
+            "--max-cert-bytes",
+            "1",
+        ])
+    };
+    let out = args(&dir);
+    assert_eq!(code(&out), 3);
+    assert!(text(&out.stderr).contains("--max-cert-bytes"));
+    assert!(
+        !dir.exists(),
+        "the folder created for the certificates is removed"
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    assert_eq!(code(&args(&dir)), 3);
+    assert!(dir.is_dir(), "a folder that existed is left");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The test seam flips one instance of every claim, as a one-character
@@ -224,16 +370,37 @@ fn a_written_baseline_matches_and_an_edited_one_does_not() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A range that leaves a selected claim with no instance: the claim is
+/// "not checked", named in one `nimcert:` line of at most 400 characters,
+/// and the exit is 2, unless a claim fails, which wins (exit 1), as the
+/// README's table says.
 #[test]
 fn a_run_that_checks_nothing_does_not_exit_0() {
     let out = nimcert(&["audit", "--claim", "A.Prop7", "--range", "a=0"]);
     assert_eq!(code(&out), 2);
     assert!(text(&out.stdout).contains("not checked"));
+    assert_one_message(&text(&out.stderr));
     let out = nimcert(&["audit", "--range", "a=0", "--claim", "A"]);
-    assert_ne!(code(&out), 0);
+    assert_eq!(
+        code(&out),
+        2,
+        "no A claim fails: the not-checked ones decide"
+    );
+    let stderr = text(&out.stderr);
+    assert_one_message(&stderr);
+    assert!(
+        stderr.contains("selected claims were not checked"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(" more"), "{stderr}");
+    // B.Sec5.W1.M still fails on the one-vertex tree: exit 1 wins.
     let out = nimcert(&["audit", "--claim", "B", "--range", "size=1"]);
-    assert_ne!(code(&out), 0);
+    assert_eq!(code(&out), 1);
     assert!(text(&out.stdout).contains("not checked"));
+    assert_one_message(&text(&out.stderr));
+    let out = nimcert(&["audit", "--range", "a=0"]);
+    assert_eq!(code(&out), 1, "paper B's failures win over A's not checked");
+    assert_one_message(&text(&out.stderr));
     let out = nimcert(&["audit", "--claim", "B.Sec5.W2", "--range", "size=1"]);
     assert_eq!(code(&out), 2, "only not-checked claims: exit 2");
 }

@@ -142,6 +142,29 @@ fn the_verdict_is_decided_by_the_kind_and_the_counts() {
             Verdict::NotChecked,
             "{kind:?}"
         );
+        let nothing_checked = ClaimResult {
+            unchecked: 3,
+            ..result(0, 0)
+        };
+        assert_eq!(decide(&kind, &nothing_checked), Verdict::NotChecked);
+    }
+    // An instance not checked: never a bare "holds" or "reconstructed"; a
+    // failure still fails, a fragment stays a fragment, a conjecture is
+    // open (checked on a range only, whatever was left out).
+    let partly = [
+        (Kind::Theorem, 0, Verdict::PartlyChecked),
+        (Kind::Example, 0, Verdict::PartlyChecked),
+        (derived, 0, Verdict::PartlyChecked),
+        (Kind::Conjecture, 0, Verdict::Open),
+        (fragment, 0, Verdict::Fragment),
+        (Kind::Theorem, 1, Verdict::Fails),
+    ];
+    for (kind, failing, verdict) in partly {
+        let r = ClaimResult {
+            unchecked: 1,
+            ..result(5, failing)
+        };
+        assert_eq!(decide(&kind, &r), verdict, "{kind:?} {failing}");
     }
 }
 

@@ -169,7 +169,10 @@ fn accepts_the_published_games() {
         "{m}"
     );
     // Kayles has no P-position from 71 on: said in words, not "in {}".
-    assert!(m.ends_with("P-positions {0} below 71, none from 71 on"), "{m}");
+    assert!(
+        m.ends_with("P-positions {0} below 71, none from 71 on"),
+        "{m}"
+    );
     let Verdict::Valid(m) = check(dawson()) else {
         panic!()
     };

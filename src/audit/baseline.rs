@@ -1,8 +1,9 @@
 //! The committed baseline of verdicts and counts (`audit.expected`), and
 //! the comparison that lets CI fail on any change.
 //!
-//! A baseline is JSON: one entry per claim with its verdict, applicable and
-//! failing counts, the range and the smallest counterexample. A run matches
+//! A baseline is JSON: one entry per claim with its verdict, applicable,
+//! failing and (when not 0) unchecked counts, the range and the smallest
+//! counterexample. A run matches
 //! its baseline when every selected claim has an entry equal to its own and
 //! the baseline has no entry for a selected id that the run lacks. The
 //! difference is shown as a unified diff of one line per claim.
@@ -38,17 +39,30 @@ pub struct Entry {
     pub applicable: u64,
     /// Failing instances.
     pub failing: u64,
+    /// Instances the statement applies to that were not checked (beyond a
+    /// bound); left out of the file when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub unchecked: u64,
     /// The range checked, in words.
     pub range: String,
     /// The smallest counterexample, if any.
     pub smallest: Option<String>,
 }
 
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
 impl Entry {
     /// One line for the diff.
     fn line(&self) -> String {
+        let unchecked = if self.unchecked > 0 {
+            format!(", {} not checked", self.unchecked)
+        } else {
+            String::new()
+        };
         let mut line = format!(
-            "{}: {}, {} applicable, {} failing, on {}",
+            "{}: {}, {} applicable, {} failing{unchecked}, on {}",
             self.id, self.verdict, self.applicable, self.failing, self.range
         );
         if let Some(s) = &self.smallest {
@@ -70,6 +84,7 @@ impl Baseline {
                     verdict: r.verdict.name().to_string(),
                     applicable: r.applicable,
                     failing: r.failing,
+                    unchecked: r.unchecked,
                     range: r.range.clone(),
                     smallest: r.counterexamples.first().cloned(),
                 })

@@ -30,12 +30,20 @@ pub struct Row {
     pub kind_note: Option<String>,
     /// What one instance is ("bases (a, b)", "triples", …).
     pub unit: String,
-    /// The verdict: holds, fails, fragment, reconstructed, open, not checked.
+    /// The verdict: holds, fails, fragment, reconstructed, open, partly
+    /// checked, not checked.
     pub verdict: Verdict,
-    /// Instances the statement says something about.
+    /// Instances the statement says something about that were checked.
     pub applicable: u64,
     /// Applicable instances where it fails.
     pub failing: u64,
+    /// Instances the statement says something about that were not checked
+    /// (beyond a bound of the audit, or nothing in the range to check them
+    /// on).
+    pub unchecked: u64,
+    /// Why the first of them were not checked (at most three), each
+    /// "instance: reason".
+    pub not_checked: Vec<String>,
     /// The smallest counterexamples (at most three), smallest first.
     pub counterexamples: Vec<String>,
     /// Whether every certificate of a counterexample was accepted by the
@@ -44,12 +52,13 @@ pub struct Row {
     pub certificates_accepted: Option<bool>,
     /// The range checked.
     pub range: String,
-    /// The entry that corrects this one, with how.
-    pub corrected_by: Option<String>,
+    /// The entries that correct this one, each with how and its counts.
+    pub corrected_by: Vec<String>,
     /// The printed statement this entry corrects, with how.
     pub corrects: Option<String>,
-    /// What the comparison of this entry with its correction shows.
-    pub correction_finding: Option<String>,
+    /// What the comparison of this entry with each of its corrections
+    /// shows (in the order of `corrected_by`).
+    pub correction_finding: Vec<String>,
     /// A further finding computed on the range.
     pub note: Option<String>,
     /// Seconds spent.
@@ -132,14 +141,16 @@ fn row(claim: &Claim, result: &ClaimResult, seconds: f64) -> Row {
         verdict: decide(&claim.kind, result),
         applicable: result.applicable,
         failing: result.failing,
+        unchecked: result.unchecked,
+        not_checked: result.unchecked_examples.clone(),
         counterexamples: result.examples.iter().map(|e| e.text.clone()).collect(),
         certificates_accepted: certificates_accepted(result),
         range: result.range.clone(),
-        corrected_by: None,
+        corrected_by: Vec::new(),
         corrects: claim
             .corrects
             .map(|c| format!("{} ({})", c.of, describe(&c.how))),
-        correction_finding: None,
+        correction_finding: Vec::new(),
         note: result.note.clone(),
         seconds,
         perturbed: false,
@@ -153,6 +164,9 @@ fn describe(how: &Correction) -> String {
         }
         Correction::MissingHypothesis { hypothesis } => {
             format!("hypothesis missing: {hypothesis}")
+        }
+        Correction::Convention { convention } => {
+            format!("convention: {convention}")
         }
     }
 }
@@ -226,6 +240,15 @@ fn link_corrections(claims: &[Claim], results: &mut [(Row, ClaimResult)]) {
                     )
                 }
             }
+            Correction::Convention { .. } => format!(
+                "both readings: with this audit's convention the statement fails on {}/{} {}; with the other it {} on {}/{}",
+                thousands(orig_result.failing),
+                thousands(orig_result.applicable),
+                orig.unit,
+                if fix.verdict == Verdict::Holds { "holds" } else { fix.verdict.name() },
+                thousands(fix_result.applicable - fix_result.failing),
+                thousands(fix_result.applicable)
+            ),
             Correction::Typo { .. } => {
                 if fix.verdict == Verdict::Holds {
                     format!(
@@ -238,8 +261,8 @@ fn link_corrections(claims: &[Claim], results: &mut [(Row, ClaimResult)]) {
                 }
             }
         };
-        results[j].0.corrected_by = Some(fix_text);
-        results[j].0.correction_finding = Some(finding);
+        results[j].0.corrected_by.push(fix_text);
+        results[j].0.correction_finding.push(finding);
     }
 }
 
@@ -256,17 +279,31 @@ fn thousands(n: u64) -> String {
     out
 }
 
-/// The counts in words: "803 bases (a, b)" or "154/803 bases (a, b) fail".
+/// The counts in words: "803 bases (a, b)", "154/803 bases (a, b) fail",
+/// and, when some were not checked, "2/3 sentences checked, 1 not
+/// checked" or "1/4 sentences fail, 1 more not checked".
 pub fn counts(row: &Row) -> String {
-    if row.failing > 0 {
-        format!(
+    let unchecked = thousands(row.unchecked);
+    match (row.failing > 0, row.unchecked > 0) {
+        (true, false) => format!(
             "{}/{} {} fail",
             thousands(row.failing),
             thousands(row.applicable),
             row.unit
-        )
-    } else {
-        format!("{} {}", thousands(row.applicable), row.unit)
+        ),
+        (true, true) => format!(
+            "{}/{} {} fail, {unchecked} more not checked",
+            thousands(row.failing),
+            thousands(row.applicable),
+            row.unit
+        ),
+        (false, false) => format!("{} {}", thousands(row.applicable), row.unit),
+        (false, true) => format!(
+            "{}/{} {} checked, {unchecked} not checked",
+            thousands(row.applicable),
+            thousands(row.applicable + row.unchecked),
+            row.unit
+        ),
     }
 }
 
@@ -281,10 +318,27 @@ pub fn findings(row: &Row) -> Vec<String> {
         (Verdict::Reconstructed, Some(tests)) => out.push(format!(
             "derived here, consistent on the range; tests {tests}"
         )),
-        (Verdict::NotChecked, _) => {
+        (Verdict::NotChecked, _) if row.unchecked == 0 => {
             out.push("no applicable instance in the range: nothing was checked".to_string())
         }
+        (Verdict::NotChecked, _) => {
+            out.push("no instance could be checked within the audit's bounds".to_string())
+        }
+        (Verdict::PartlyChecked, _) => out.push(format!(
+            "holds on every instance checked, but {} of {} were not checked: not a success",
+            thousands(row.unchecked),
+            thousands(row.applicable + row.unchecked)
+        )),
         _ => {}
+    }
+    for why in &row.not_checked {
+        out.push(format!("not checked: {why}"));
+    }
+    if row.unchecked > row.not_checked.len() as u64 {
+        out.push(format!(
+            "not checked: {} more",
+            thousands(row.unchecked - row.not_checked.len() as u64)
+        ));
     }
     if let Some(first) = row.counterexamples.first() {
         let more = row.counterexamples.len() - 1;
@@ -298,10 +352,8 @@ pub fn findings(row: &Row) -> Vec<String> {
             out.push(format!("next: {}", row.counterexamples[1..].join("; ")));
         }
     }
-    if let Some(by) = &row.corrected_by {
+    for (by, finding) in row.corrected_by.iter().zip(&row.correction_finding) {
         out.push(format!("corrected by {by}"));
-    }
-    if let Some(finding) = &row.correction_finding {
         out.push(finding.clone());
     }
     if let Some(of) = &row.corrects {
@@ -320,7 +372,7 @@ pub fn text(rows: &[Row]) -> String {
     let mut out = String::new();
     for r in rows {
         out += &format!(
-            "{:<id_width$}  {:<13}  {}  on {}\n",
+            "{:<id_width$}  {:<14}  {}  on {}\n",
             r.id,
             r.verdict.name(),
             counts(r),
@@ -366,7 +418,9 @@ pub fn tally(rows: &[Row]) -> Vec<(Verdict, usize)> {
         .collect()
 }
 
-/// "N claims: H hold, F fail, G fragment, R reconstructed, O open, X not checked".
+/// "N claims: H hold, F fail, G fragment, R reconstructed, O open, P partly
+/// checked, X not checked", and, when some instances were not checked,
+/// "; U instances of C claims not checked".
 pub fn summary_line(rows: &[Row]) -> String {
     let parts: Vec<String> = tally(rows)
         .into_iter()
@@ -379,18 +433,31 @@ pub fn summary_line(rows: &[Row]) -> String {
             format!("{n} {word}")
         })
         .collect();
-    format!("{} claims: {}\n", rows.len(), parts.join(", "))
+    let unchecked: u64 = rows.iter().map(|r| r.unchecked).sum();
+    let claims_with = rows.iter().filter(|r| r.unchecked > 0).count();
+    let tail = if unchecked > 0 {
+        format!(
+            "; {} instances of {claims_with} claims not checked",
+            thousands(unchecked)
+        )
+    } else {
+        String::new()
+    };
+    format!("{} claims: {}{tail}\n", rows.len(), parts.join(", "))
 }
 
-/// The JSON report: the rows and the tally.
+/// The JSON report: the rows, the tally and the number of instances not
+/// checked.
 pub fn json(rows: &[Row]) -> String {
     let mut summary = serde_json::Map::new();
     for (v, n) in tally(rows) {
         summary.insert(v.name().to_string(), n.into());
     }
+    let unchecked: u64 = rows.iter().map(|r| r.unchecked).sum();
     serde_json::to_string_pretty(&serde_json::json!({
         "claims": rows,
         "verdicts": summary,
+        "instances_not_checked": unchecked,
     }))
     .expect("serializable")
         + "\n"

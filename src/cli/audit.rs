@@ -21,7 +21,8 @@ pub enum AuditFormat {
     /// then the statement and the findings, indented.
     #[default]
     Text,
-    /// One JSON object: {"claims": [...], "verdicts": {"holds": n, ...}}.
+    /// One JSON object: {"claims": [...], "verdicts": {"holds": n, ...},
+    /// "instances_not_checked": n}.
     Json,
     /// A Markdown table.
     Markdown,
@@ -96,14 +97,19 @@ per claim its verdict, counts, range and findings. Verdicts:
   fragment       our copy lost part of the statement; the rest is audited
   reconstructed  a formula lost from our copy, derived here, consistent
   open           a conjecture, verified on the range
+  partly checked what was checked holds, but some instances it applies to
+                 were not checked (beyond a bound of the audit, or none
+                 in the range): counted, each with its reason
   not checked    no applicable instance in the range
 
 Exit status: 0 success (with --baseline: every verdict and count equals the
-baseline); 1 a claim fails (without --baseline), a verdict or count differs
-from the baseline (the diff is on stderr), or a counterexample's certificate
-is not accepted; 2 bad input, or a selected claim was not checked; 3 a limit
-was reached (--max-work, --max-cert-bytes); 4 a file could not be read or
-written.";
+baseline, the counts of instances not checked included); 1 a claim fails
+(without --baseline), a verdict or count differs from the baseline (the
+diff is on stderr), or a counterexample's certificate is not accepted: this
+wins over 2; 2 bad input (an empty --claim), a selected claim was not
+checked at all, or, without --baseline, some instance was not checked; 3 a
+limit was reached (--max-work, --max-cert-bytes); 4 a file could not be
+read or written.";
 
 fn scope(args: &AuditArgs) -> Result<Scope, CliError> {
     let mut scope = Scope {
@@ -153,7 +159,21 @@ fn read_baseline(path: &Path) -> Result<Baseline, CliError> {
         .map_err(|e| CliError::input(format!("{}: not a baseline: {e}", path.display())))
 }
 
+/// Refuses an empty `--claim` or `--perturb` selector: as a prefix it would
+/// select every claim, which is never what an empty argument means.
+fn check_selectors(args: &AuditArgs) -> Result<(), CliError> {
+    for (flag, values) in [("--claim", &args.claims), ("--perturb", &args.perturb)] {
+        if values.iter().any(|v| v.trim().is_empty()) {
+            return Err(CliError::input(format!(
+                "{flag} needs a claim id or prefix such as A.Table1, not an empty one (see nimcert audit --list)"
+            )));
+        }
+    }
+    Ok(())
+}
+
 pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
+    check_selectors(&args)?;
     let claims = report::select(registry(), &args.claims);
     if claims.is_empty() {
         return Err(CliError::input(format!(
@@ -202,35 +222,50 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.write_baseline {
         super::output::check_output_file(path)?;
     }
-    let store = match &args.certs {
-        Some(dir) => {
-            super::output::prepare_dir(dir)?;
+    let rows = match &args.certs {
+        // A folder created here is removed again, if still empty, when the
+        // certificates cannot be written (over --max-cert-bytes, a write
+        // error): a failed audit leaves nothing behind.
+        Some(dir) => super::output::in_new_dir(dir, || {
             let store = Arc::new(CertStore::new());
             scope.store = Some(store.clone() as Arc<dyn CertificateSink>);
-            Some(store)
-        }
-        None => None,
+            let results = run_claims(&claims, &scope, &args.perturb);
+            let indexes: Vec<(String, Vec<CertificateRef>)> = results
+                .iter()
+                .map(|(row, result)| (row.id.clone(), result.index.clone()))
+                .collect();
+            write_certificates(dir, &store, &indexes, args.max_cert_bytes)?;
+            Ok(results
+                .into_iter()
+                .map(|(row, _)| row)
+                .collect::<Vec<Row>>())
+        })?,
+        None => run_claims(&claims, &scope, &args.perturb)
+            .into_iter()
+            .map(|(row, _)| row)
+            .collect(),
     };
-    let progress = bar(claims.len() as u64, "audit");
-    let results = report::run(&claims, &scope, &args.perturb, &|id| {
-        progress.set_message(id.to_string());
-        progress.inc(1);
-    });
-    progress.finish_and_clear();
-    if let (Some(dir), Some(store)) = (&args.certs, &store) {
-        let indexes: Vec<(String, Vec<CertificateRef>)> = results
-            .iter()
-            .map(|(row, result)| (row.id.clone(), result.index.clone()))
-            .collect();
-        write_certificates(dir, store, &indexes, args.max_cert_bytes)?;
-    }
-    let rows: Vec<Row> = results.into_iter().map(|(row, _)| row).collect();
     print(&match args.format {
         AuditFormat::Text => report::text(&rows),
         AuditFormat::Markdown => report::markdown(&rows),
         AuditFormat::Json => report::json(&rows),
     })?;
     finish(&args, &rows, expected.as_ref())
+}
+
+/// Runs the claims with a progress bar on stderr.
+fn run_claims(
+    claims: &[nimcert::audit::Claim],
+    scope: &Scope,
+    perturb: &[String],
+) -> Vec<(Row, nimcert::audit::ClaimResult)> {
+    let progress = bar(claims.len() as u64, "audit");
+    let results = report::run(claims, scope, perturb, &|id| {
+        progress.set_message(id.to_string());
+        progress.inc(1);
+    });
+    progress.finish_and_clear();
+    results
 }
 
 /// Prints the size of the certificates, refuses it over the limit, writes.
@@ -261,7 +296,34 @@ fn write_certificates(
     store.write(dir, indexes).map_err(CliError::io)
 }
 
-/// The baseline comparison or write, and the exit status.
+/// The most ids a stderr line names before "and N more", keeping it within
+/// the project's 400 characters ([`super::MESSAGE_CHARS`]).
+const IDS_SHOWN: usize = 4;
+
+/// "A.x, A.y, A.z, A.w and 83 more".
+fn some_ids(ids: &[&str]) -> String {
+    let shown = ids[..ids.len().min(IDS_SHOWN)].join(", ");
+    if ids.len() > IDS_SHOWN {
+        format!("{shown} and {} more", ids.len() - IDS_SHOWN)
+    } else {
+        shown
+    }
+}
+
+/// Writes one `nimcert: …` line to stderr, cut to the project's length.
+fn note(message: &str) {
+    super::warn(&nimcert::moves::clip(
+        &format!("nimcert: {message}"),
+        super::MESSAGE_CHARS,
+    ));
+}
+
+/// The baseline comparison or write, and the exit status: 1 when anything
+/// is false (a failing claim without a baseline, a difference from the
+/// baseline, a counterexample whose certificate the checker does not
+/// accept), else 2 when a selected claim was not checked at all, or, without
+/// a baseline, when some instance was not checked (a baseline records those
+/// counts, and a change in them is a difference), else 0.
 fn finish(
     args: &AuditArgs,
     rows: &[Row],
@@ -273,12 +335,19 @@ fn finish(
         .filter(|r| r.verdict == Verdict::NotChecked)
         .map(|r| r.id.as_str())
         .collect();
+    let partly: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.unchecked > 0 && r.verdict != Verdict::NotChecked)
+        .map(|r| r.id.as_str())
+        .collect();
+    let unchecked: u64 = rows.iter().map(|r| r.unchecked).sum();
     let uncertified = rows.iter().any(|r| r.certificates_accepted == Some(false));
     if let Some(path) = &args.write_baseline {
         if !not_checked.is_empty() {
             return Err(CliError::input(format!(
-                "not writing a baseline with claims not checked: {}",
-                not_checked.join(", ")
+                "not writing a baseline with {} claims not checked: {}",
+                not_checked.len(),
+                some_ids(&not_checked)
             )));
         }
         super::output::write_atomically(path, &actual.to_json())?;
@@ -305,18 +374,32 @@ fn finish(
         _ if args.write_baseline.is_some() => false,
         _ => rows.iter().any(|r| r.verdict == Verdict::Fails),
     };
+    let recorded = args.baseline.is_some() || args.write_baseline.is_some();
     if uncertified {
-        eprintln!("a counterexample's certificate was not accepted by the checker");
+        note("a counterexample's certificate was not accepted by the checker");
     }
     if !not_checked.is_empty() {
-        eprintln!(
-            "not checked (no applicable instance): {}",
-            not_checked.join(", ")
-        );
+        note(&format!(
+            "{} selected claims were not checked (no applicable instance in the range): {}",
+            not_checked.len(),
+            some_ids(&not_checked)
+        ));
+    }
+    if !partly.is_empty() {
+        let recorded_note = if recorded {
+            "; their counts are recorded in the baseline"
+        } else {
+            ""
+        };
+        note(&format!(
+            "{unchecked} instances of {} claims were not checked (the report gives each reason): {}{recorded_note}",
+            partly.len(),
+            some_ids(&partly)
+        ));
     }
     Ok(if changed || uncertified {
         ExitCode::from(1)
-    } else if !not_checked.is_empty() {
+    } else if !not_checked.is_empty() || (!recorded && !partly.is_empty()) {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS

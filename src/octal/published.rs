@@ -92,6 +92,24 @@ pub struct Published {
     pub open: bool,
 }
 
+/// The first terms some OEIS entries list (`%S`, from their offset), as
+/// printed: the audit reads them against G to tell an indexing slip from a
+/// wrong figure when a published last exception disagrees with the proof
+/// (`O.OEIS-A071436.0.56`).
+pub const LISTED_TERMS: &[(&str, &[u32])] = &[(
+    "OEIS A071436",
+    &[1, 0, 2, 2, 4, 1, 1, 3, 2, 4, 4, 6, 6, 2, 1, 1, 7, 6, 8, 4],
+)];
+
+/// Entries whose period figures cite one publication: (the publication,
+/// the entries' sources). The OEIS entries for .16, .56 and .127 all cite
+/// A. Gangolli and T. Plambeck, "A Note on Periodicity in Some Octal
+/// Games", Int. J. Game Theory 18 (1989), 311–320.
+pub const CITED: &[(&str, &[&str])] = &[(
+    "Gangolli and Plambeck (1989)",
+    &["OEIS A071430", "OEIS A071436", "OEIS A071464"],
+)];
+
 /// The collected claims, in the order of their codes (then of their sources).
 pub const PUBLISHED: &[Published] = &[
     Published {
@@ -811,6 +829,21 @@ mod tests {
             }
             for (c, _) in p.differs_from {
                 assert!(well_formed(c), "{c} in {} ({})", p.code, p.source);
+            }
+        }
+    }
+
+    #[test]
+    fn listed_terms_and_citations_name_published_entries() {
+        let sources: HashSet<&str> = PUBLISHED.iter().map(|p| p.source).collect();
+        for (source, terms) in LISTED_TERMS {
+            assert!(sources.contains(source), "{source}");
+            assert!(!terms.is_empty(), "{source}");
+        }
+        for (_, cited) in CITED {
+            assert!(cited.len() >= 2, "a citation groups several entries");
+            for source in *cited {
+                assert!(sources.contains(source), "{source}");
             }
         }
     }

@@ -11,6 +11,7 @@ use crate::avoidance::geometry::extreme_points;
 use crate::avoidance::mex;
 use crate::avoidance::points::PointSet;
 use crate::claim::{check_instances, Claim, Correction, InstanceOutcome, Scope};
+use rayon::prelude::*;
 use std::ops::RangeInclusive;
 
 /// Ex(S).
@@ -250,20 +251,26 @@ pub(super) fn claims() -> Vec<Claim> {
         })
             .at("§4, the second corollary")
             .hypotheses("each summand has τ(W) ⊆ Ex(S)"),
-        sums("B.Cor.spectrum_sum.proof", "the nim number of the sum is the XOR: 0 ⊕ 0 = 1, 1 ⊕ 0 = 1, 1 ⊕ 1 = 0, 0 ⊕ 1 = 1 (as printed)", |x, y, nim| {
-            let printed = if x == 0 && y == 0 { 1 } else { x ^ y };
-            (nim == printed).then_some(()).ok_or(format!("nims {x} ⊕ {y} printed {printed}, the sum has nim {nim}"))
-        })
+        identities("B.Cor.spectrum_sum.proof", "the nim number of the sum is the XOR: 0 ⊕ 0 = 1, 1 ⊕ 0 = 1, 1 ⊕ 1 = 0, 0 ⊕ 1 = 1 (as printed)", &PRINTED_XOR)
             .at("§4, proof of the second corollary")
             .hypotheses("each summand has τ(W) ⊆ Ex(S)"),
-        sums("B.Cor.spectrum_sum.proof.typo", "the nim number of the sum is the XOR: 0 ⊕ 0 = 0, 1 ⊕ 0 = 1, 1 ⊕ 1 = 0, 0 ⊕ 1 = 1", |x, y, nim| {
-            (nim == x ^ y).then_some(()).ok_or(format!("nims {x} ⊕ {y}, the sum has nim {nim}"))
-        })
+        identities("B.Cor.spectrum_sum.proof.typo", "the nim number of the sum is the XOR: 0 ⊕ 0 = 0, 1 ⊕ 0 = 1, 1 ⊕ 1 = 0, 0 ⊕ 1 = 1", &CORRECTED_XOR)
             .at("§4, proof of the second corollary")
             .hypotheses("each summand has τ(W) ⊆ Ex(S)")
             .corrects("B.Cor.spectrum_sum.proof", Correction::Typo { printed: "0 ⊕ 0 = 1", corrected: "0 ⊕ 0 = 0" }),
     ]
 }
+
+/// An identity x ⊕ y = v of the XOR table in the proof of the second
+/// corollary.
+type Identity = (u32, u32, u32);
+
+/// The four identities as printed, in the printed order ("0 ⊕ 0 = 1" is
+/// the typo: the sentence before says 0 ⊕ 0 = 0).
+const PRINTED_XOR: [Identity; 4] = [(0, 0, 1), (1, 0, 1), (1, 1, 0), (0, 1, 1)];
+
+/// The four identities with 0 ⊕ 0 = 0.
+const CORRECTED_XOR: [Identity; 4] = [(0, 0, 0), (1, 0, 1), (1, 1, 0), (0, 1, 1)];
 
 /// A summand: a game with τ(W) ⊆ Ex(S), the nim of every position, and
 /// the legal options of every position.
@@ -315,6 +322,134 @@ fn summands(trees: RangeInclusive<u64>, grid: RangeInclusive<u64>) -> Vec<Summan
         .collect()
 }
 
+/// The summand ranges of a scope (trees, grid subsets): the grid subsets
+/// grow fastest, so a size range narrows them but never widens them past
+/// the default (or extended) bound.
+fn sum_ranges(scope: &Scope) -> (RangeInclusive<u64>, RangeInclusive<u64>) {
+    let (t, g) = if scope.extended { (6, 3) } else { (5, 2) };
+    let grid = scope.size_or(1..=g);
+    (scope.size_or(1..=t), *grid.start()..=(*grid.end()).min(g))
+}
+
+/// The range of the sum claims in words.
+fn sum_text(t: &RangeInclusive<u64>, g: &RangeInclusive<u64>) -> String {
+    format!(
+        "all pairs of games with τ(W) ⊆ Ex(S) among tree vertex geometries with {} ≤ n ≤ {} vertices and subsets of {{0,1,2}}² with {} ≤ n ≤ {} points",
+        t.start(), t.end(), g.start(), g.end()
+    )
+}
+
+/// The default range of the sum claims in words.
+fn sum_default_text() -> String {
+    format!(
+        "{} (--extended: trees up to 6 vertices, grid subsets up to 3 points)",
+        sum_text(&(1..=5), &(1..=2))
+    )
+}
+
+/// The work estimate of the sum claims.
+fn sum_work(scope: &Scope) -> u64 {
+    let (t, g) = sum_ranges(scope);
+    let n = (t.end() + g.end()).min(40) as u32;
+    4u64.saturating_pow(n).saturating_mul(1 << 12)
+}
+
+/// The pairs (i, j), i ≤ j, of the summands, in increasing order.
+fn pairs(all: &[Summand]) -> impl Iterator<Item = (usize, usize)> + Send + '_ {
+    (0..all.len()).flat_map(move |i| (i..all.len()).map(move |j| (i, j)))
+}
+
+/// "G + H" for a pair of summands.
+fn pair_label(all: &[Summand], (i, j): (usize, usize)) -> String {
+    format!("{} + {}", all[i].case.label(), all[j].case.label())
+}
+
+/// A claim about the identities x ⊕ y = v of the XOR table that the proof
+/// of the second corollary prints: one instance per identity, as the
+/// sentence asserts them (not per pair of games). An identity is checked
+/// on every pair of games of the range whose nims are x and y (in either
+/// order): it holds when every such sum has nim v (by the mex rule on pairs
+/// of positions), fails with the smallest pair where it does not, and is
+/// not checked when no pair of the range has those nims.
+fn identities(id: &'static str, printed: &'static str, table: &'static [Identity]) -> Claim {
+    Claim::new(
+        id,
+        printed,
+        sum_default_text(),
+        move |scope| {
+            let (t, g) = sum_ranges(scope);
+            let all = summands(t.clone(), g.clone());
+            let sums: Vec<((usize, usize), u32, u32, u32)> = pairs(&all)
+                .collect::<Vec<_>>()
+                .into_par_iter()
+                .map(|(i, j)| {
+                    let (x, y) = (all[i].case.diagram().nim(), all[j].case.diagram().nim());
+                    ((i, j), x, y, sum_nim(&all[i], &all[j]))
+                })
+                .collect();
+            let with = |&(x, y, _): &Identity| -> Vec<&((usize, usize), u32, u32, u32)> {
+                sums.iter()
+                    .filter(|(_, a, b, _)| (*a, *b) == (x, y) || (*a, *b) == (y, x))
+                    .collect()
+            };
+            let mut result = check_instances(
+                scope,
+                sum_text(&t, &g),
+                table.iter().copied(),
+                |&(x, y, v)| format!("{x} ⊕ {y} = {v}"),
+                |identity, need| {
+                    let (x, y, v) = *identity;
+                    let on = with(identity);
+                    let certificates = |pairs: &[&((usize, usize), u32, u32, u32)]| {
+                        let mut games: Vec<usize> =
+                            pairs.iter().flat_map(|((i, j), ..)| [*i, *j]).collect();
+                        games.sort_unstable();
+                        games.dedup();
+                        games.iter().map(|&k| all[k].case.certificate()).collect()
+                    };
+                    if on.is_empty() {
+                        return InstanceOutcome::NotChecked(format!(
+                            "no pair of games in the range has nims {x} and {y}"
+                        ));
+                    }
+                    let wrong: Vec<_> = on.iter().copied().filter(|p| p.3 != v).collect();
+                    match wrong.first() {
+                        None => InstanceOutcome::Holds(if scope.wants_certificates() {
+                            certificates(&on)
+                        } else {
+                            Vec::new()
+                        }),
+                        Some(first) => InstanceOutcome::fails(
+                            need,
+                            || {
+                                format!(
+                                    "{x} ⊕ {y} = {v} is false: {}/{} pairs of games with nims {x} and {y} have a sum of another nim, the smallest {}, nim {}",
+                                    wrong.len(),
+                                    on.len(),
+                                    pair_label(&all, first.0),
+                                    first.3
+                                )
+                            },
+                            || certificates(&[first]),
+                        ),
+                    }
+                },
+            );
+            let counted: Vec<String> = table
+                .iter()
+                .map(|identity| format!("{} ⊕ {} on {}", identity.0, identity.1, with(identity).len()))
+                .collect();
+            result.note = Some(format!(
+                "each identity is checked on every pair of games of the range with those nims: {} pairs",
+                counted.join(", ")
+            ));
+            result
+        },
+        sum_work,
+    )
+    .counts("identities")
+}
+
 /// A claim about the sums of two games with τ(W) ⊆ Ex(S): `check` gets
 /// the two nim numbers and the sum's.
 fn sums(
@@ -322,39 +457,18 @@ fn sums(
     printed: &'static str,
     check: impl Fn(u32, u32, u32) -> Result<(), String> + Send + Sync + 'static,
 ) -> Claim {
-    let ranges = |scope: &Scope| {
-        // The grid subsets grow fastest: a size range narrows them but never
-        // widens them past the default (or extended) bound.
-        let (t, g) = if scope.extended { (6, 3) } else { (5, 2) };
-        let grid = scope.size_or(1..=g);
-        (scope.size_or(1..=t), *grid.start()..=(*grid.end()).min(g))
-    };
-    let text = |t: &RangeInclusive<u64>, g: &RangeInclusive<u64>| {
-        format!(
-            "all pairs of games with τ(W) ⊆ Ex(S) among tree vertex geometries with {} ≤ n ≤ {} vertices and subsets of {{0,1,2}}² with {} ≤ n ≤ {} points",
-            t.start(), t.end(), g.start(), g.end()
-        )
-    };
-    let default_text = format!(
-        "{} (--extended: trees up to 6 vertices, grid subsets up to 3 points)",
-        text(&(1..=5), &(1..=2))
-    );
     Claim::new(
         id,
         printed,
-        default_text,
+        sum_default_text(),
         move |scope| {
-            let (t, g) = ranges(scope);
+            let (t, g) = sum_ranges(scope);
             let all = summands(t.clone(), g.clone());
-            let pairs = (0..all.len()).flat_map(|i| (i..all.len()).map(move |j| (i, j)));
             check_instances(
                 scope,
-                text(&t, &g),
-                pairs,
-                |&(i, j)| {
-                    format!("{} + {}", all[i].case.label(), all[j].case.label())
-                        .replace([' ', '{', '}', ','], "_")
-                },
+                sum_text(&t, &g),
+                pairs(&all),
+                |&pair| pair_label(&all, pair).replace([' ', '{', '}', ','], "_"),
                 |&(i, j), need| {
                     let (x, y) = (all[i].case.diagram().nim(), all[j].case.diagram().nim());
                     let certificates =
@@ -377,11 +491,7 @@ fn sums(
                 },
             )
         },
-        move |scope| {
-            let (t, g) = ranges(scope);
-            let n = (t.end() + g.end()).min(40) as u32;
-            4u64.saturating_pow(n).saturating_mul(1 << 12)
-        },
+        sum_work,
     )
     .counts("pairs of games")
 }

@@ -57,6 +57,67 @@ fn single_signature(case: &Case) -> Option<Signature> {
     Some(Signature::of(&components(case, w)?))
 }
 
+/// The convex sets of a game's geometry, by the closure (τ(A) = A), as
+/// 1-based point lists (the format of [`ClosureSystem::new`]).
+fn convex_sets(case: &Case) -> Vec<Vec<usize>> {
+    let n = case.game.size();
+    (0..1u64 << n)
+        .map(|mask| PointSet::from_mask(n, mask))
+        .filter(|set| case.game.geometry().closure(set) == *set)
+        .map(|set| set.iter().map(|x| x + 1).collect())
+        .collect()
+}
+
+/// 𝓜 of a game whose geometry is read without ∅ where the axioms of §2
+/// allow it (𝒦 \ {∅} still a convex geometry, checked by
+/// [`ClosureSystem::new`]), from the definition: the non-generating sets
+/// (W ⊄ τ(P)) all of whose one-point extensions generate. Where ∅ is
+/// forced (two disjoint convex sets), the game's own 𝓜. `None` for a
+/// geometry too large to enumerate.
+fn maximal_without_empty(case: &Case) -> Option<Vec<PointSet>> {
+    let n = case.game.size();
+    if n > 12 {
+        return None;
+    }
+    let without: Vec<Vec<usize>> = convex_sets(case)
+        .into_iter()
+        .filter(|k| !k.is_empty())
+        .collect();
+    let Ok(system) = ClosureSystem::new(n, &without) else {
+        return Some(case.maximal().to_vec());
+    };
+    let win = case.game.win();
+    let generates = |p: &PointSet| win.is_subset(&system.closure(p));
+    let mut family: Vec<PointSet> = (0..1u64 << n)
+        .map(|mask| PointSet::from_mask(n, mask))
+        .filter(|p| !generates(p))
+        .filter(|p| {
+            (0..n)
+                .filter(|&x| !p.contains(x))
+                .all(|x| generates(&p.with(x)))
+        })
+        .collect();
+    family.sort();
+    Some(family)
+}
+
+/// Which convention decides `B.Sec5.W1.M`, checked here: on the
+/// one-vertex tree both {∅, {w}} and {{w}} satisfy the three axioms of §2,
+/// which do not require ∅ ∈ 𝒦 (on a tree with an edge two vertices are
+/// disjoint convex sets, so axiom 2 forces ∅ ∈ 𝒦).
+fn convention_note() -> String {
+    let with = ClosureSystem::new(1, &[vec![], vec![1]]).is_ok();
+    let without = ClosureSystem::new(1, &[vec![1]]).is_ok();
+    let forced = ClosureSystem::new(2, &[vec![1], vec![2], vec![1, 2]]).is_err();
+    let holds = |ok: bool| if ok { "satisfies" } else { "DOES NOT satisfy" };
+    format!(
+        "decided by a convention: on the one-vertex tree 𝒦 = {{∅, {{w}}}} {} the axioms of §2 and 𝒦 = {{{{w}}}} {} them (∅ ∈ 𝒦 is not an axiom; on a tree with an edge axiom 2 forces it: {}); with ∅ ∈ 𝒦, as read here, 𝓜 = {{∅}} and the statement fails there; without it ∅ generates W, 𝓜 = {{}} and it holds (B.Sec5.W1.M.no_empty)",
+        holds(with),
+        holds(without),
+        if forced { "checked" } else { "NOT CONFIRMED" }
+    )
+}
+
 /// For |W| ≥ 2 in a vertex geometry: for each w ∈ Ex(W), M_w, the
 /// component of T − w holding W \ {w} (Prop. 19), and V_w = S \ M_w.
 fn m_w(case: &Case) -> Option<Vec<(usize, PointSet, PointSet)>> {
@@ -102,11 +163,22 @@ pub(super) fn claims() -> Vec<Claim> {
             Some(if *got == printed {
                 Ok(())
             } else {
-                Err(format!("𝓜 = {}, the components of T − w are {}", show_family(&case.game, got), show_family(&case.game, &printed)))
+                Err(format!("with ∅ ∈ 𝒦, 𝓜 = {}, the components of T − w are {}", show_family(&case.game, got), show_family(&case.game, &printed)))
             })
         })
             .at("§5, the case |W| = 1")
-            .hypotheses("vertex geometry of a tree, W = {w}"),
+            .hypotheses("vertex geometry of a tree with ∅ ∈ 𝒦 (forced by axiom 2 on every tree with an edge; the one-vertex tree is read with ∅ ∈ 𝒦 too), W = {w}")
+            .noting(|_| Some(convention_note())),
+        on_games("B.Sec5.W1.M.no_empty", "W = {w}: 𝓜 = {M_v : v ∈ N(w)}, the components of T − w, with 𝒦 the connected vertex sets without ∅ wherever the axioms of §2 allow it", vertex_trees(9, 11), |case| {
+            let w = case.game.win().iter().next().filter(|_| case.game.win().len() == 1)?;
+            let mut printed = components(case, w)?;
+            printed.sort();
+            let got = maximal_without_empty(case)?;
+            Some((got == printed).then_some(()).ok_or_else(|| format!("without ∅, 𝓜 = {}", show_family(&case.game, &got))))
+        })
+            .at("§5, the case |W| = 1")
+            .hypotheses("vertex geometry of a tree, ∅ left out of 𝒦 where the three axioms still hold (only the one-vertex tree), W = {w}")
+            .corrects("B.Sec5.W1.M", Correction::Convention { convention: "𝒦 without ∅ where the axioms allow it: the axioms of §2 do not require ∅ ∈ 𝒦, and on the one-vertex tree ∅ then generates W, so 𝓜 = {}" }),
         on_games("B.Sec5.W1.M.edge", "W = {w}, T with an edge: 𝓜 = {M_v : v ∈ N(w)}, the components of T − w, pairwise disjoint", vertex_trees(9, 11), |case| {
             let w = case.game.win().iter().next().filter(|_| case.game.win().len() == 1 && case.game.size() >= 2)?;
             let mut printed = components(case, w)?;

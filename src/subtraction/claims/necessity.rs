@@ -66,6 +66,9 @@ pub(super) fn claims() -> Vec<Claim> {
         })
             .at("§6, Lemma 54")
             .hypotheses("standing, c ≥ 2(a + b), q = 0, p ≤ a + b"),
+        on_triples("A.Lemma54.proof", "below c, S and B have the same P-positions; their indicator word u of length c has periods p and a + b; c ≥ 2(a + b) ≥ p + (a + b) − g and u has period g = gcd(p, a + b) (Fine and Wilf); g | p, c ≥ p + g, and W0(S) is g-periodic from 0", TripleRange::fixed((2..=12, 1..=60, 1..=300)), |t| standing(t) && t.c >= 2 * t.m(), check_lemma54_proof)
+            .at("§6, proof of Lemma 54")
+            .hypotheses("standing, c ≥ 2(a + b), q = 0, p ≤ a + b"),
         on_triples("A.Prop55", "c ≥ 2(a + b): q = 0 with p ≤ a + b ⟺ ρ ∈ Θ_(a+b); then W0(S) = W0(B) and p is the least period of G_B, a divisor of a + b", TripleRange::fixed((2..=12, 1..=60, 1..=300)), |t| standing(t) && t.c >= 2 * t.m(), check_prop55)
             .at("§6, Proposition 55")
             .hypotheses("standing, c ≥ 2(a + b)"),
@@ -107,12 +110,18 @@ pub(super) fn claims() -> Vec<Claim> {
             .at("§6, display after Zhang's Prop. 3.1 (the lead-in is lost)")
             .hypotheses("2 ≤ a, t ≥ 1, the members that are triples a < b < c")
             .kind(Kind::Fragment { lost: "the display's lead-in: what is asserted of the families; read with §1's \"families with positive pre-period discussed in §6\" as q > 0" }),
-        on_triples("A.Sec6.families.uncovered", "the members of the three §6 families whose angle is admissible for no candidate have positive pre-period (for a = 2 the second and third families, {2, 3, 5t} and {2, 5, 7t − 1}, are covered by Table 1 rows 2 and 6)", TripleRange::fixed((2..=12, 1..=25, 1..=400)), |t| standing(t) && in_families(t) && !admissible(&t.base(), t.rho()).any(), |_, game| {
+        on_triples("A.Sec6.families.a3", "the members of the three §6 families with a ≥ 3 have positive pre-period (for a = 2 the second and third families, {2, 3, 5t} and {2, 5, 7t − 1}, are Table 1 rows 2 and 6, purely periodic)", TripleRange::fixed((2..=12, 1..=25, 1..=400)), |t| standing(t) && in_families(t) && t.a >= 3, |_, game| {
             verdict(game.qp.preperiod > 0, || format!("purely periodic: {}", qp(game)))
         })
             .at("§6, display after Zhang's Prop. 3.1")
-            .hypotheses("2 ≤ a, t ≥ 1, standing, ρ admissible for no candidate")
-            .corrects("A.Sec6.families", Correction::MissingHypothesis { hypothesis: "ρ admissible for no candidate" }),
+            .hypotheses("3 ≤ a, t ≥ 1, standing")
+            .corrects("A.Sec6.families", Correction::MissingHypothesis { hypothesis: "a ≥ 3" }),
+        on_triples("A.Sec6.families.uncovered", "Conjecture 52 on the §6 families: the members whose angle is admissible for no candidate have positive pre-period", TripleRange::fixed((2..=12, 1..=25, 1..=400)), |t| standing(t) && in_families(t) && !admissible(&t.base(), t.rho()).any(), |_, game| {
+            verdict(game.qp.preperiod > 0, || format!("purely periodic: {}", qp(game)))
+        })
+            .at("§6, display after Zhang's Prop. 3.1 (with Conjecture 52)")
+            .hypotheses("2 ≤ a, t ≥ 1, standing, ρ admissible for no candidate: the conjecture's hypothesis, so not a correction of the display")
+            .kind(Kind::Conjecture),
         on_triples("A.Conj57", "purely periodic with p = c+a ⇒ ρ ∈ Θ_(c+a); with p = c+b ⇒ ρ ∈ Θ_(c+b)", conjecture_range(), standing, |t, game| {
             let p = game.qp.period;
             if game.qp.preperiod != 0 || (p != t.c + t.a && p != t.c + t.b) {
@@ -188,6 +197,52 @@ fn check_finite(t: &Triple, game: &Periodicity) -> Check {
             format!("not admissible but purely periodic: {}", qp(game))
         }),
     }
+}
+
+/// Whether the word `u` has period `p` (u[x] = u[x + p] wherever both
+/// are defined); the first x where it does not, if any.
+fn period_break(u: &[bool], p: usize) -> Option<usize> {
+    (0..u.len().saturating_sub(p)).find(|&x| u[x] != u[x + p])
+}
+
+/// The steps of the proof of Lemma 54, each on the solved game: the
+/// common P-positions below c, the two periods of u, the Fine–Wilf bound
+/// and its period g, and the g-periodicity of W0(S) from 0.
+fn check_lemma54_proof(t: &Triple, game: &Periodicity) -> Check {
+    let (p, m) = (game.qp.period, t.m());
+    if game.qp.preperiod != 0 || p > m {
+        return Check::Skip;
+    }
+    let base = t.base();
+    let u: Vec<bool> = (0..t.c).map(|x| game.value(x) == 0).collect();
+    if let Some(x) = (0..t.c).find(|&x| u[x as usize] != base.in_w0(x)) {
+        return Check::Fails(format!("W0(S) and W0(B) differ at x = {x} < c"));
+    }
+    let g = gcd(p, m);
+    let steps = [("p", p), ("a + b", m), ("g = gcd(p, a + b)", g)];
+    for (name, period) in steps {
+        let Ok(period) = usize::try_from(period) else {
+            return Check::Fails(format!("the period {name} does not fit in memory"));
+        };
+        if let Some(x) = period_break(&u, period) {
+            return Check::Fails(format!(
+                "u has no period {name} = {period}: u({x}) ≠ u({})",
+                x + period
+            ));
+        }
+    }
+    if t.c < p + m - g || t.c < p + g {
+        return Check::Fails(format!(
+            "c = {} < p + (a + b) − g = {} or < p + g = {}",
+            t.c,
+            p + m - g,
+            p + g
+        ));
+    }
+    let periodic = (0..p).all(|x| (game.value(x) == 0) == (game.value(x + g) == 0));
+    verdict(p % g == 0 && periodic, || {
+        format!("W0(S) is not {g}-periodic from 0; {}", qp(game))
+    })
 }
 
 fn check_remark53(t: &Triple, game: &Periodicity) -> Check {

@@ -68,6 +68,9 @@ pub(super) fn claims() -> Vec<Claim> {
         on_triples("A.Prop25", "W0(S) = W0(B) ⟺ ρ ∈ Θ_(a+b); then G_S = G_B", TripleRange::fixed((1..=8, 1..=30, 1..=80)), any_triple, check_prop25)
             .at("§3, Proposition 25")
             .hypotheses("0 < a < b < c (no gcd or a ≥ 2 needed, as printed)"),
+        on_angles("A.Sec3.noprimitivity", "the interval evaluations of the angle tests depend only on (a, b) and need no primitivity: at every angle with gcd(a, b, ρ) > 1, ρ ∈ Θ_(c+a) ⟺ ρ lies in Theorem 27's three cases, and ρ ∈ Θ_(c+b) ⟺ ρ ∉ (Z − Λ) ∪ (Λ − D)", |x| !x.is_primitive(), check_no_primitivity)
+            .at("§3, before Proposition 26 (\"These calculations depend only on the base (a, b) and require no primitivity assumption.\")")
+            .hypotheses("2 ≤ a < b, angles ρ with gcd(a, b, ρ) > 1 (no primitive triple has them)"),
         on_bases("A.Prop26", "b ≤ 2a ⇒ Θ_(c+a) = {0} ∪ [b, a+b)", bases(), |b| b.b <= 2 * b.a, check_prop26)
             .at("§3, Proposition 26")
             .hypotheses("2 ≤ a < b ≤ 2a"),
@@ -77,6 +80,9 @@ pub(super) fn claims() -> Vec<Claim> {
         })
             .at("§3, proof of Proposition 26")
             .hypotheses("2 ≤ a < b ≤ 2a"),
+        on_angles("A.Prop26.proof.arcs", "σ = (δ − ρ) mod (a + b): (T1) says the length-a arc starting at σ misses [0, δ); a wrapping arc meets this interval, and a non-wrapping arc misses it exactly when δ ≤ σ ≤ b", |x| x.base.b <= 2 * x.base.a, check_prop26_arcs)
+            .at("§3, proof of Proposition 26")
+            .hypotheses("2 ≤ a < b ≤ 2a, every angle ρ"),
         on_bases("A.Thm27", "Θ_(c+a) = {0} ∪ [b, a+b) (b ≤ 2a), I (b = ka, k odd), {δ − a, b} otherwise", bases(), any_base, check_thm27)
             .at("§3, Theorem 27 (with Remark 28)")
             .hypotheses("2 ≤ a < b"),
@@ -323,6 +329,41 @@ fn check_prop26(base: &Base, _: &Periodicity) -> Check {
     let def = theta_def(base, angles::in_theta_ca);
     verdict(def == angles::prop26_printed(base), || {
         format!("Θ_(c+a) = {def:?}")
+    })
+}
+
+/// At one angle: Theorem 27's closed form and the complement of the
+/// forbidden sets (Z − Λ and Λ − D from their definitions) against the
+/// tests (T1) and (T2) of Prop. 20.
+fn check_no_primitivity(x: &Angle) -> Check {
+    let (base, rho) = (&x.base, x.rho);
+    let ca_test = angles::in_theta_ca(base, rho);
+    let ca_closed = angles::theta_ca_printed(base).contains(&rho);
+    let Ok(r) = usize::try_from(rho) else {
+        return Check::Fails(format!("ρ = {rho} does not fit in memory"));
+    };
+    let cb_test = angles::in_theta_cb(base, rho);
+    let outside = !(angles::z_minus_lambda_def(base)[r] || angles::lambda_minus_d_def(base)[r]);
+    verdict(ca_test == ca_closed && cb_test == outside, || {
+        format!("ρ = {rho}: (T1) {ca_test}, Theorem 27 {ca_closed}; (T2) {cb_test}, outside the forbidden sets {outside}")
+    })
+}
+
+/// The arc argument of Prop. 26's proof at one angle: (T1) as the arc
+/// [σ, σ + a) of Z/(a + b)Z missing [0, δ), a wrapping arc meeting it, and
+/// a non-wrapping one missing it exactly when δ ≤ σ ≤ b.
+fn check_prop26_arcs(x: &Angle) -> Check {
+    let (base, rho) = (&x.base, x.rho);
+    let (m, delta) = (base.m(), base.delta());
+    let sigma = (delta + m - rho % m) % m;
+    let misses = (0..base.a).all(|i| (sigma + i) % m >= delta);
+    let wraps = sigma + base.a > m;
+    let t1 = angles::in_theta_ca(base, rho);
+    let ok = t1 == misses
+        && (!wraps || !misses)
+        && (wraps || misses == (delta <= sigma && sigma <= base.b));
+    verdict(ok, || {
+        format!("ρ = {rho}, σ = {sigma}: (T1) {t1}, the arc misses [0, δ) {misses}, wraps {wraps}")
     })
 }
 
