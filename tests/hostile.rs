@@ -1138,6 +1138,26 @@ fn cases() -> Vec<Case> {
             }
         }),
         case(
+            "an empty claim selector (it would select everything)",
+            &["audit", "--claim", ""],
+            2,
+            Some("--claim"),
+        ),
+        case(
+            "audit certificates over --max-cert-bytes (the new folder is removed)",
+            &[
+                "audit",
+                "--claim",
+                "A.Thm36",
+                "--certs",
+                "store",
+                "--max-cert-bytes",
+                "1",
+            ],
+            3,
+            Some("--max-cert-bytes"),
+        ),
+        case(
             "a limit that is not a whole number",
             &["certify", "2,5,7", "--max-positions=1.5e0"],
             2,

@@ -4,7 +4,7 @@
 //! stands behind: its RON text is named by a 128-bit FNV-1a hash of the text
 //! (`objects/<hash>.ron`), and each claim gets an index
 //! (`claims/<id>.json`) listing, per instance, the role ("holds" or
-//! "counterexample") and the object. `nimcheck DIR` checks every object (it
+//! "counterexample") and the object. `nimcheck DIR/objects` checks every object (it
 //! reads `*.ron` files only). Two different texts with one hash would be
 //! refused rather than overwritten.
 

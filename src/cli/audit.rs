@@ -65,11 +65,11 @@ pub struct AuditArgs {
     #[arg(long, value_name = "DIR")]
     certs: Option<PathBuf>,
     /// Refuse to write more than this many bytes of certificates (exit 3).
-    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_CERT_BYTES)]
+    #[arg(long, value_name = "BYTES", value_parser = super::limits::count, default_value_t = DEFAULT_MAX_CERT_BYTES)]
     max_cert_bytes: u64,
     /// Refuse to start an audit whose estimated work exceeds this many
     /// elementary steps (exit 3); the default admits --extended.
-    #[arg(long, value_name = "STEPS", default_value_t = DEFAULT_MAX_WORK)]
+    #[arg(long, value_name = "STEPS", value_parser = super::limits::count, default_value_t = DEFAULT_MAX_WORK)]
     max_work: u64,
     /// List the selected claims (id, kind, where in the text, statement)
     /// and exit.
