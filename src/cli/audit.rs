@@ -276,23 +276,25 @@ fn write_certificates(
     max_bytes: u64,
 ) -> Result<(), CliError> {
     let plan = store.plan(indexes);
-    eprintln!(
-        "certificates: {} distinct objects for {} references, {} claim indexes, {:.1} MB, into {}",
-        plan.objects,
-        plan.references,
-        plan.indexes,
-        plan.bytes as f64 / 1e6,
-        dir.display()
+    let size = format!(
+        "{} distinct objects for {} references, {} claim indexes",
+        plan.objects, plan.references, plan.indexes
     );
     if plan.bytes > max_bytes {
+        // One line: the size is in the error (nothing is written).
         return Err(CliError::limit(
             "--max-cert-bytes",
             format!(
-            "the certificates take {} bytes, over the limit of {max_bytes} (raise --max-cert-bytes)",
-            plan.bytes
-        ),
+                "the certificates ({size}) take {} bytes, over the limit of {max_bytes} (raise --max-cert-bytes)",
+                plan.bytes
+            ),
         ));
     }
+    eprintln!(
+        "certificates: {size}, {:.1} MB, into {}",
+        plan.bytes as f64 / 1e6,
+        dir.display()
+    );
     store.write(dir, indexes).map_err(CliError::io)
 }
 
@@ -377,6 +379,20 @@ fn finish(
     let recorded = args.baseline.is_some() || args.write_baseline.is_some();
     if uncertified {
         note("a counterexample's certificate was not accepted by the checker");
+    }
+    let failing: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.verdict == Verdict::Fails)
+        .map(|r| r.id.as_str())
+        .collect();
+    if !recorded && !failing.is_empty() {
+        // Exit 1 with nothing on stderr read like a crash (issue 20): say
+        // that these are the findings, and how CI compares them.
+        note(&format!(
+            "{} claims fail, the audit's findings (exit 1): {}; in CI compare with --baseline audit.expected",
+            failing.len(),
+            some_ids(&failing)
+        ));
     }
     if !not_checked.is_empty() {
         note(&format!(
