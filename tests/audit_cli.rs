@@ -215,6 +215,39 @@ fn assert_one_message(stderr: &str) {
     }
 }
 
+/// Exit 1 of a plain audit says why on stderr (issue 20: it used to be
+/// silent): the failing claims are the findings, and CI uses --baseline.
+/// With the baseline the same failure is recorded and nothing is said.
+#[test]
+fn a_failing_claim_says_why_the_exit_is_1() {
+    let out = nimcert(&["audit", "--claim", "B.Prop.W1.typo", "--claim", "B.Prop.W1"]);
+    assert_eq!(code(&out), 1);
+    let stderr = text(&out.stderr);
+    assert_one_message(&stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("1 claim fails"), "{stderr}");
+    assert!(
+        stderr.contains("B.Prop.W1;"),
+        "only the failing claim: {stderr}"
+    );
+    assert!(stderr.contains("--baseline audit.expected"), "{stderr}");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let baseline = root.join("audit.expected");
+    let out = nimcert(&[
+        "audit",
+        "--claim",
+        "B.Prop.W1",
+        "--baseline",
+        baseline.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("fails"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 /// An empty selector would match every id as a prefix: a usage error.
 #[test]
 fn an_empty_claim_selector_is_refused() {

@@ -388,9 +388,12 @@ fn finish(
     if !recorded && !failing.is_empty() {
         // Exit 1 with nothing on stderr read like a crash (issue 20): say
         // that these are the findings, and how CI compares them.
+        let counted = match failing.len() {
+            1 => "1 claim fails".to_string(),
+            n => format!("{n} claims fail"),
+        };
         note(&format!(
-            "{} claims fail, the audit's findings (exit 1): {}; in CI compare with --baseline audit.expected",
-            failing.len(),
+            "{counted}, the audit's findings (exit 1): {}; in CI compare with --baseline audit.expected",
             some_ids(&failing)
         ));
     }
