@@ -96,7 +96,7 @@ fn parent_of(path: &Path) -> &Path {
 /// would replace the link or the device node instead of writing into it),
 /// and a file can be created beside it (a probe file, removed at once).
 /// Removes the temporary files that killed processes left for `path`
-/// (see [`remove_stale_temporaries`]).
+/// (see `remove_stale_temporaries`).
 pub fn check_output_file(path: &Path) -> io::Result<()> {
     if path.file_name().is_none() {
         return Err(refuse(io::ErrorKind::InvalidInput, "not a file name"));

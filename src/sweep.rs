@@ -841,7 +841,7 @@ impl OutDir {
     /// Opens an output folder for `spec`: an existing folder, or a new one
     /// whose parent exists (no other folder is created); refuses a folder
     /// that holds a different sweep. Writes spec.json, so a folder that
-    /// cannot be written fails here, before any work (see [`open_folder`]).
+    /// cannot be written fails here, before any work (see `open_folder`).
     pub fn open(root: &Path, spec: &SweepSpec, certificates: bool) -> Result<Self, SweepError> {
         let text = spec.canonical();
         open_folder(root, &text, "a sweep", || {

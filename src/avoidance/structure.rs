@@ -100,8 +100,8 @@ pub enum DiagramLimit {
 }
 
 /// The work a diagram spends, counted as it is spent, in *steps* of about
-/// a nanosecond: a word of a set read or written is [`WORD`] steps, a set
-/// made [`ALLOC`], a hash-set lookup [`LOOKUP`] besides its words. The
+/// a nanosecond: a word of a set read or written is `WORD` steps, a set
+/// made `ALLOC`, a hash-set lookup `LOOKUP` besides its words. The
 /// build stops when the count passes the budget, so its work is bounded
 /// whatever the shape of the game (the number of classes alone is not: a
 /// class of a star of 3,000 leaves with W = 16 of them costs about 60

@@ -25,7 +25,7 @@
 //!   a certified period.
 //!
 //! The range printed for an entry says exactly what was compared, sentence
-//! kind by sentence kind ([`Compared`]): what was decided exactly and from
+//! kind by sentence kind (`Compared`): what was decided exactly and from
 //! how many heap sizes, what was compared on a prefix only, what was not
 //! checked.
 //!

@@ -145,7 +145,7 @@ impl OctalOutDir {
     /// Opens (or creates, in an existing parent) the folder for `spec`,
     /// refusing one that holds another sweep; writes `spec.json`. A folder
     /// created here is removed again when this fails (see
-    /// [`crate::sweep::open_folder`], shared with `sweep`).
+    /// `crate::sweep::open_folder`, shared with `sweep`).
     pub fn open(
         root: &Path,
         spec: &OctalSweepSpec,
