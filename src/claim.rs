@@ -10,6 +10,7 @@
 //! kind and the counts alone, never written by hand.
 
 use nimcert_check::format::Certificate;
+use std::borrow::Cow;
 use rayon::prelude::*;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -352,20 +353,24 @@ pub type Run = Box<dyn Fn(&Scope) -> ClaimResult + Send + Sync>;
 /// is done.
 pub type Estimate = Box<dyn Fn(&Scope) -> u64 + Send + Sync>;
 
+/// A claim's text: a literal in the registry, owned when read from a
+/// claim file.
+pub type Text = Cow<'static, str>;
+
 /// One checkable statement.
 pub struct Claim {
     /// Id, e.g. `A.Thm36`, `A.Table1.row3`, `B.Prop19`, `A.Sec5.runstart`.
-    pub id: &'static str,
+    pub id: Text,
     /// The statement as printed (or as our copy has it), one line.
-    pub printed: &'static str,
+    pub printed: Text,
     /// Where it is in the text.
-    pub location: &'static str,
+    pub location: Text,
     /// Its hypotheses, one line.
-    pub hypotheses: &'static str,
+    pub hypotheses: Text,
     /// Theorem, conjecture, example, fragment or reconstruction.
     pub kind: Kind,
     /// What one instance is, in the plural ("bases (a, b)", "triples").
-    pub unit: &'static str,
+    pub unit: Text,
     /// The default range, in words.
     pub default_range: String,
     /// The printed statement this entry corrects, if it is a correction.
@@ -380,19 +385,19 @@ impl Claim {
     /// A claim with the given id, statement and run; the rest is filled in
     /// with the builder methods below.
     pub fn new(
-        id: &'static str,
-        printed: &'static str,
+        id: impl Into<Text>,
+        printed: impl Into<Text>,
         default_range: String,
         run: impl Fn(&Scope) -> ClaimResult + Send + Sync + 'static,
         estimate: impl Fn(&Scope) -> u64 + Send + Sync + 'static,
     ) -> Self {
         Claim {
-            id,
-            printed,
-            location: "",
-            hypotheses: "",
+            id: id.into(),
+            printed: printed.into(),
+            location: Text::Borrowed(""),
+            hypotheses: Text::Borrowed(""),
             kind: Kind::Theorem,
-            unit: "instances",
+            unit: Text::Borrowed("instances"),
             default_range,
             corrects: None,
             run: Box::new(run),
@@ -401,14 +406,14 @@ impl Claim {
     }
 
     /// Sets where the statement is in the text.
-    pub fn at(mut self, location: &'static str) -> Self {
-        self.location = location;
+    pub fn at(mut self, location: impl Into<Text>) -> Self {
+        self.location = location.into();
         self
     }
 
     /// Sets the hypotheses.
-    pub fn hypotheses(mut self, hypotheses: &'static str) -> Self {
-        self.hypotheses = hypotheses;
+    pub fn hypotheses(mut self, hypotheses: impl Into<Text>) -> Self {
+        self.hypotheses = hypotheses.into();
         self
     }
 
@@ -419,8 +424,8 @@ impl Claim {
     }
 
     /// Sets what one instance is, in the plural.
-    pub fn counts(mut self, unit: &'static str) -> Self {
-        self.unit = unit;
+    pub fn counts(mut self, unit: impl Into<Text>) -> Self {
+        self.unit = unit.into();
         self
     }
 

@@ -24,17 +24,17 @@ fn registry_ids_are_unique_and_every_claim_is_described() {
     let claims = registry();
     let mut seen = BTreeSet::new();
     for c in &claims {
-        assert!(seen.insert(c.id), "{} is registered twice", c.id);
+        assert!(seen.insert(c.id.as_ref()), "{} is registered twice", c.id);
         assert!(
             c.id.starts_with("A.") || c.id.starts_with("B.") || c.id.starts_with("O."),
             "{}",
             c.id
         );
         for (what, text) in [
-            ("statement", c.printed),
-            ("location", c.location),
-            ("hypotheses", c.hypotheses),
-            ("unit", c.unit),
+            ("statement", c.printed.as_ref()),
+            ("location", c.location.as_ref()),
+            ("hypotheses", c.hypotheses.as_ref()),
+            ("unit", c.unit.as_ref()),
             ("default range", c.default_range.as_str()),
         ] {
             assert!(!text.trim().is_empty(), "{} has no {what}", c.id);
@@ -47,11 +47,11 @@ fn every_registry_id_is_in_the_statement_table() {
     let table = table_ids();
     // The papers' statements; the published octal claims (O.*) carry their
     // source and address instead (src/octal/published.rs).
-    let missing: Vec<&str> = registry()
+    let missing: Vec<String> = registry()
         .iter()
-        .map(|c| c.id)
+        .map(|c| c.id.to_string())
         .filter(|id| !id.starts_with("O."))
-        .filter(|id| !table.contains(*id))
+        .filter(|id| !table.contains(id.as_str()))
         .collect();
     assert!(missing.is_empty(), "not in docs/STATEMENTS.md: {missing:?}");
 }
@@ -72,10 +72,10 @@ fn every_id_in_the_statement_table_is_registered() {
 #[test]
 fn corrections_point_at_registered_statements_of_the_same_paper() {
     let claims = registry();
-    let ids: BTreeSet<&str> = claims.iter().map(|c| c.id).collect();
+    let ids: BTreeSet<&str> = claims.iter().map(|c| c.id.as_ref()).collect();
     let corrections: Vec<_> = claims
         .iter()
-        .filter_map(|c| c.corrects.map(|k| (c.id, k)))
+        .filter_map(|c| c.corrects.map(|k| (c.id.as_ref(), k)))
         .collect();
     assert!(
         corrections.len() >= 6,

@@ -78,7 +78,7 @@ impl Serialize for Verdict {
 pub fn select(claims: Vec<Claim>, prefixes: &[String]) -> Vec<Claim> {
     claims
         .into_iter()
-        .filter(|c| matches(c.id, prefixes))
+        .filter(|c| matches(&c.id, prefixes))
         .collect()
 }
 
@@ -107,14 +107,14 @@ pub fn run(
     let mut results: Vec<(Row, ClaimResult)> = claims
         .par_iter()
         .map(|claim| {
-            let perturbed = !perturb.is_empty() && matches(claim.id, perturb);
+            let perturbed = !perturb.is_empty() && matches(&claim.id, perturb);
             let scope = Scope {
                 perturb: perturbed,
                 ..scope.clone()
             };
             let start = std::time::Instant::now();
             let result = (claim.run)(&scope);
-            done(claim.id);
+            done(&claim.id);
             let mut row = row(claim, &result, start.elapsed().as_secs_f64());
             row.perturbed = perturbed;
             (row, result)
@@ -196,7 +196,7 @@ fn certificates_accepted(result: &ClaimResult) -> Option<bool> {
 /// correction holds on the instances with the hypothesis, and the failures
 /// of the printed statement are all the others).
 fn link_corrections(claims: &[Claim], results: &mut [(Row, ClaimResult)]) {
-    let index: BTreeMap<&str, usize> = claims.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+    let index: BTreeMap<&str, usize> = claims.iter().enumerate().map(|(i, c)| (c.id.as_ref(), i)).collect();
     for (i, claim) in claims.iter().enumerate() {
         let Some(corrects) = claim.corrects else {
             continue;
