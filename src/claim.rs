@@ -274,6 +274,26 @@ pub struct ClaimResult {
     /// The statement is about integers or sets alone: a counterexample is a
     /// few numbers, with no game to certify.
     pub numbers_only: bool,
+    /// The run stopped without a verdict (a claim file's expression that
+    /// divides by zero, a limit reached while evaluating): the audit stops
+    /// with the abort's exit status instead of reporting counts.
+    pub abort: Option<Abort>,
+}
+
+/// Why a claim's run stopped before it could give a verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Abort {
+    /// The claim is malformed on some instance (exit 2): the message says
+    /// where (file:line:column) and on which instance.
+    Input(String),
+    /// A limit was reached (exit 3): the message names `flag`, the flag that
+    /// raises it.
+    Limit {
+        /// The flag that raises the limit.
+        flag: &'static str,
+        /// What was reached, and where.
+        message: String,
+    },
 }
 
 /// The verdict on one claim.

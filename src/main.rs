@@ -21,6 +21,9 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(error) => {
             cli::warn(&format!("nimcert: {error}"));
+            for line in error.context() {
+                cli::warn(line);
+            }
             ExitCode::from(error.exit_code())
         }
     }

@@ -8,7 +8,7 @@ use nimcert::audit::baseline::{self, Baseline};
 use nimcert::audit::report::{self, Row};
 use nimcert::audit::store::CertStore;
 use nimcert::audit::{registry, Scope, Verdict};
-use nimcert::claim::{CertificateRef, CertificateSink};
+use nimcert::claim::{Abort, CertificateRef, CertificateSink};
 use nimcert::range::RangeArg;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -229,7 +229,7 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
         Some(dir) => super::output::in_new_dir(dir, || {
             let store = Arc::new(CertStore::new());
             scope.store = Some(store.clone() as Arc<dyn CertificateSink>);
-            let results = run_claims(&claims, &scope, &args.perturb);
+            let results = run_claims(&claims, &scope, &args.perturb)?;
             let indexes: Vec<(String, Vec<CertificateRef>)> = results
                 .iter()
                 .map(|(row, result)| (row.id.clone(), result.index.clone()))
@@ -240,7 +240,7 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
                 .map(|(row, _)| row)
                 .collect::<Vec<Row>>())
         })?,
-        None => run_claims(&claims, &scope, &args.perturb)
+        None => run_claims(&claims, &scope, &args.perturb)?
             .into_iter()
             .map(|(row, _)| row)
             .collect(),
@@ -253,19 +253,32 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     finish(&args, &rows, expected.as_ref())
 }
 
-/// Runs the claims with a progress bar on stderr.
+/// Runs the claims with a progress bar on stderr; a run that stopped
+/// without a verdict (a claim file's error on some instance, a limit)
+/// stops the audit with its exit status.
 fn run_claims(
     claims: &[nimcert::audit::Claim],
     scope: &Scope,
     perturb: &[String],
-) -> Vec<(Row, nimcert::audit::ClaimResult)> {
+) -> Result<Vec<(Row, nimcert::audit::ClaimResult)>, CliError> {
     let progress = bar(claims.len() as u64, "audit");
     let results = report::run(claims, scope, perturb, &|id| {
         progress.set_message(id.to_string());
         progress.inc(1);
     });
     progress.finish_and_clear();
-    results
+    for (row, result) in &results {
+        match &result.abort {
+            None => {}
+            Some(Abort::Input(message)) => {
+                return Err(CliError::input(format!("{}: {message}", row.id)))
+            }
+            Some(Abort::Limit { flag, message }) => {
+                return Err(CliError::limit(flag, format!("{}: {message}", row.id)))
+            }
+        }
+    }
+    Ok(results)
 }
 
 /// Prints the size of the certificates, refuses it over the limit, writes.

@@ -103,6 +103,9 @@ enum Command {
 pub struct CliError {
     message: String,
     code: u8,
+    /// Lines printed after the message: the source line and a caret under
+    /// the column of a claim file's error.
+    context: Vec<String>,
 }
 
 /// The longest error message (longer ones are cut with `…`).
@@ -120,7 +123,23 @@ impl CliError {
         CliError {
             message: nimcert::moves::clip(&one_line, MESSAGE_CHARS),
             code,
+            context: Vec::new(),
         }
+    }
+
+    /// The same error, with lines shown after its message (each cut to
+    /// [`MESSAGE_CHARS`]): where in a file it is, with a caret.
+    pub fn with_context(mut self, lines: impl IntoIterator<Item = String>) -> Self {
+        self.context = lines
+            .into_iter()
+            .map(|l| nimcert::moves::clip(&l, MESSAGE_CHARS))
+            .collect();
+        self
+    }
+
+    /// The lines shown after the message (see [`CliError::with_context`]).
+    pub fn context(&self) -> &[String] {
+        &self.context
     }
 
     /// Bad input (arguments or file contents), or undecided: exit 2.
