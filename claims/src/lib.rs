@@ -1,0 +1,4 @@
+//! claims
+mod diag;
+mod expr;
+pub use diag::{DiagKind, Diagnostic};
