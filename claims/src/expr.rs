@@ -322,6 +322,12 @@ impl<'s> ExprBuilder<'s> {
                 self.build(inner, o)
             }
             Rule::int => self.int(pair.as_str(), pos),
+            Rule::implicit => {
+                let mut it = pair.into_inner();
+                let coef = self.build(it.next().expect("coefficient"), o)?;
+                let name = self.build(it.next().expect("name"), o)?;
+                self.binary(BinOp::Mul, coef, name, pos)
+            }
             Rule::bool_lit => self.node(Kind::Bool(pair.as_str() == "true"), pos, 0),
             Rule::ident => self.node(Kind::Name(pair.as_str().to_string()), pos, 0),
             Rule::quant => self.quant(pair, o),
@@ -701,6 +707,7 @@ mod tests {
             "x not in S union {3} minus {4}",
             "floor(a / 2) + ceil(b / 3) == 1 => true",
             "∀ x ≥ 2: G(x) ≠ 0 ∨ ¬P(x)",
+            "{2, 4n, 4n+2} == {1, 2a}",
         ] {
             parse(e).unwrap_or_else(|d| panic!("{e}: {}", d.render()));
         }
