@@ -199,17 +199,6 @@ impl Origin {
     }
 }
 
-/// Which entry rule to parse with.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Entry {
-    /// A whole expression.
-    Expr,
-    /// A parameter: `e`, `lo..=hi` or `lo..hi`.
-    Param,
-    /// A subtraction set `{e1, e2, …}`.
-    Game,
-}
-
 /// A parameter's range as written.
 #[derive(Debug, Clone)]
 pub(crate) enum ParamRange {
