@@ -1,0 +1,426 @@
+//! The type checker: every name defined, the types Int, Bool and Set
+//! used consistently, game words only where the game is known, and at
+//! most one unbounded quantifier on any path (in `assert` only).
+
+use crate::diag::Diagnostic;
+use crate::expr::{BinOp, Domain, Expr, Func, Kind, ParamRange};
+use crate::file::{reserved, ClaimFile, FileClaim, GameTemplate, OctalPart};
+
+/// The three types of the language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ty {
+    Int,
+    Bool,
+    Set,
+}
+
+impl Ty {
+    /// "an integer", "a boolean", "a set".
+    fn article(self) -> &'static str {
+        match self {
+            Ty::Int => "an integer",
+            Ty::Bool => "a boolean",
+            Ty::Set => "a set",
+        }
+    }
+}
+
+/// Which part of a claim an expression is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// Parameter bounds, the game, `where`: no game words.
+    Static,
+    /// `let`: game words allowed.
+    Let,
+    /// `assert`: game words and unbounded quantifiers allowed.
+    Assert,
+}
+
+/// A name in scope: its type and whether its value depends on the game.
+struct Entry<'a> {
+    name: &'a str,
+    ty: Ty,
+    game: bool,
+}
+
+/// The checker's state for one claim.
+struct Checker<'a> {
+    claim: &'a FileClaim,
+    scope: Vec<Entry<'a>>,
+    part: Part,
+    in_unbounded: bool,
+}
+
+type Res<T> = Result<T, Diagnostic>;
+
+/// Type-checks every claim of a file; the first error found.
+pub fn check(file: &ClaimFile) -> Result<(), Diagnostic> {
+    file.claims.iter().try_for_each(check_claim)
+}
+
+/// Type-checks one claim.
+pub fn check_claim(claim: &FileClaim) -> Result<(), Diagnostic> {
+    let mut c = Checker {
+        claim,
+        scope: Vec::new(),
+        part: Part::Static,
+        in_unbounded: false,
+    };
+    for p in &claim.params {
+        c.range(&p.range)?;
+        c.declare(&p.name, p.pos, Ty::Int, false)?;
+    }
+    for l in &claim.lets {
+        c.part = Part::Let;
+        let ty = c.expr(&l.expr)?;
+        let game = c.uses_game(&l.expr);
+        c.declare(&l.name, l.pos, ty, game)?;
+    }
+    c.part = Part::Static;
+    c.game(&claim.game)?;
+    if let Some(w) = &claim.where_ {
+        c.expect(w, Ty::Bool)?;
+    }
+    c.part = Part::Assert;
+    c.expect(&claim.assert, Ty::Bool)
+}
+
+/// For each `let` of the claim, whether its value depends on the game.
+pub(crate) fn lets_using_game(claim: &FileClaim) -> Vec<bool> {
+    let mut c = Checker {
+        claim,
+        scope: Vec::new(),
+        part: Part::Assert,
+        in_unbounded: false,
+    };
+    for p in &claim.params {
+        c.scope.push(Entry {
+            name: &p.name,
+            ty: Ty::Int,
+            game: false,
+        });
+    }
+    claim
+        .lets
+        .iter()
+        .map(|l| {
+            let game = c.uses_game(&l.expr);
+            c.scope.push(Entry {
+                name: &l.name,
+                ty: Ty::Int,
+                game,
+            });
+            game
+        })
+        .collect()
+}
+
+/// Does evaluating the claim need the game (its assertion or a
+/// definition uses `q`, `p`, `S`, `G` or `P`)? When not, pass
+/// [`crate::NoGame`] to [`crate::evaluate`] and skip solving.
+pub fn needs_game(claim: &FileClaim) -> bool {
+    let lets = lets_using_game(claim);
+    if lets.iter().any(|&g| g) {
+        return true;
+    }
+    let c = Checker {
+        claim,
+        scope: Vec::new(),
+        part: Part::Assert,
+        in_unbounded: false,
+    };
+    c.uses_game(&claim.assert)
+}
+
+impl<'a> Checker<'a> {
+    /// An input error at `pos`.
+    fn err(&self, pos: usize, message: String) -> Diagnostic {
+        self.claim.error(pos, message)
+    }
+
+    /// Adds a parameter or definition to the scope.
+    fn declare(&mut self, name: &'a str, pos: usize, ty: Ty, game: bool) -> Res<()> {
+        if self.scope.iter().any(|e| e.name == name) {
+            return Err(self.err(pos, format!("`{name}` is defined twice")));
+        }
+        self.scope.push(Entry { name, ty, game });
+        Ok(())
+    }
+
+    /// Binds a quantified or generator variable (an integer).
+    fn bind(&mut self, name: &'a str, pos: usize) -> Res<()> {
+        if reserved(name) {
+            return Err(self.err(pos, format!("`{name}` is reserved and cannot be bound")));
+        }
+        if self.scope.iter().any(|e| e.name == name) {
+            return Err(self.err(pos, format!("`{name}` is already defined here (choose another name)")));
+        }
+        self.scope.push(Entry {
+            name,
+            ty: Ty::Int,
+            game: false,
+        });
+        Ok(())
+    }
+
+    /// A parameter's bounds: integers.
+    fn range(&mut self, r: &'a ParamRange) -> Res<()> {
+        match r {
+            ParamRange::Value(e) => self.expect(e, Ty::Int),
+            ParamRange::Range(lo, hi, _) => {
+                self.expect(lo, Ty::Int)?;
+                self.expect(hi, Ty::Int)
+            }
+        }
+    }
+
+    /// The game's elements or holes: integers.
+    fn game(&mut self, g: &'a GameTemplate) -> Res<()> {
+        match g {
+            GameTemplate::Subtraction(es) => es.iter().try_for_each(|e| self.expect(e, Ty::Int)),
+            GameTemplate::Octal(parts) => parts.iter().try_for_each(|p| match p {
+                OctalPart::Lit(_) => Ok(()),
+                OctalPart::Hole(e) => self.expect(e, Ty::Int),
+            }),
+        }
+    }
+
+    /// Checks that `e` has type `want`.
+    fn expect(&mut self, e: &'a Expr, want: Ty) -> Res<()> {
+        let got = self.expr(e)?;
+        if got != want {
+            return Err(self.err(
+                e.pos,
+                format!("expected {}, found {}", want.article(), got.article()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The type of `e`.
+    fn expr(&mut self, e: &'a Expr) -> Res<Ty> {
+        match &e.kind {
+            Kind::Int(_) => Ok(Ty::Int),
+            Kind::Bool(_) => Ok(Ty::Bool),
+            Kind::Name(n) => self.name(n, e.pos),
+            Kind::Neg(a) => self.expect(a, Ty::Int).map(|_| Ty::Int),
+            Kind::Not(a) => self.expect(a, Ty::Bool).map(|_| Ty::Bool),
+            Kind::Bin(op, l, r) => self.binary(*op, l, r, e.pos),
+            Kind::Call(f, args) => self.call(*f, args, e.pos),
+            Kind::If(c, t, f) => {
+                self.expect(c, Ty::Bool)?;
+                let ty = self.expr(t)?;
+                self.expect(f, ty)?;
+                Ok(ty)
+            }
+            Kind::SetLit(es) => {
+                es.iter().try_for_each(|x| self.expect(x, Ty::Int))?;
+                Ok(Ty::Set)
+            }
+            Kind::Interval(lo, hi, _) => {
+                self.expect(lo, Ty::Int)?;
+                self.expect(hi, Ty::Int)?;
+                Ok(Ty::Set)
+            }
+            Kind::Builder { elem, gens, conds } => {
+                let mark = self.scope.len();
+                for (v, set) in gens {
+                    self.expect(set, Ty::Set)?;
+                    self.bind(v, set.pos)?;
+                }
+                let r = conds
+                    .iter()
+                    .try_for_each(|c| self.expect(c, Ty::Bool))
+                    .and_then(|_| self.expect(elem, Ty::Int));
+                self.scope.truncate(mark);
+                r.map(|_| Ty::Set)
+            }
+            Kind::Quant {
+                var, domain, body, ..
+            } => self.quant(var, domain, body, e.pos),
+        }
+    }
+
+    /// The type of a name, with the game words' rules.
+    fn name(&self, n: &str, pos: usize) -> Res<Ty> {
+        if let Some(entry) = self.scope.iter().rev().find(|x| x.name == n) {
+            if entry.game && self.part == Part::Static {
+                return Err(self.err(
+                    pos,
+                    format!("`{n}` depends on the game (q, p, S, G or P) and cannot be used here"),
+                ));
+            }
+            return Ok(entry.ty);
+        }
+        match n {
+            "q" | "p" | "S" => {
+                self.game_word(n, pos)?;
+                Ok(if n == "S" { Ty::Set } else { Ty::Int })
+            }
+            _ => Err(self.err(pos, format!("unknown name `{n}`"))),
+        }
+    }
+
+    /// Is a game word allowed here?
+    fn game_word(&self, w: &str, pos: usize) -> Res<()> {
+        if self.part == Part::Static {
+            return Err(self.err(
+                pos,
+                format!("`{w}` is a game word: not allowed in parameters, the game or `where`"),
+            ));
+        }
+        if w == "S" && self.claim.is_octal() {
+            return Err(self.err(pos, "`S` is the move set of a subtraction game; this claim's game is octal".into()));
+        }
+        Ok(())
+    }
+
+    /// Binary operators.
+    fn binary(&mut self, op: BinOp, l: &'a Expr, r: &'a Expr, pos: usize) -> Res<Ty> {
+        use BinOp::*;
+        let (lt, rt, out) = match op {
+            Add | Sub | Mul | Div | Mod | Pow => (Ty::Int, Ty::Int, Ty::Int),
+            Ratio => {
+                return Err(self.err(
+                    pos,
+                    "`/` is only allowed as floor(a / b) or ceil(a / b); use `div` for floor division".into(),
+                ))
+            }
+            Eq | Ne => {
+                let ty = self.expr(l)?;
+                self.expect(r, ty)?;
+                return Ok(Ty::Bool);
+            }
+            Lt | Le | Gt | Ge => (Ty::Int, Ty::Int, Ty::Bool),
+            In | NotIn => (Ty::Int, Ty::Set, Ty::Bool),
+            Subset => (Ty::Set, Ty::Set, Ty::Bool),
+            Union | Intersect | Minus => (Ty::Set, Ty::Set, Ty::Set),
+            And | Or | Implies | Iff => (Ty::Bool, Ty::Bool, Ty::Bool),
+        };
+        self.expect(l, lt)?;
+        self.expect(r, rt)?;
+        Ok(out)
+    }
+
+    /// Built-in functions.
+    fn call(&mut self, f: Func, args: &'a [Expr], pos: usize) -> Res<Ty> {
+        let arity = |n: usize| -> Res<()> {
+            if args.len() != n {
+                return Err(self.err(
+                    pos,
+                    format!("`{}` takes {n} argument(s), found {}", f.name(), args.len()),
+                ));
+            }
+            Ok(())
+        };
+        match f {
+            Func::G | Func::P => {
+                arity(1)?;
+                self.game_word(f.name(), pos)?;
+                self.expect(&args[0], Ty::Int)?;
+                Ok(if f == Func::G { Ty::Int } else { Ty::Bool })
+            }
+            Func::Floor | Func::Ceil => {
+                arity(1)?;
+                if let Kind::Bin(BinOp::Ratio, a, b) = &args[0].kind {
+                    self.expect(a, Ty::Int)?;
+                    self.expect(b, Ty::Int)?;
+                } else {
+                    self.expect(&args[0], Ty::Int)?;
+                }
+                Ok(Ty::Int)
+            }
+            Func::Abs => arity(1).and_then(|_| self.expect(&args[0], Ty::Int)).map(|_| Ty::Int),
+            Func::Card | Func::Mex => {
+                arity(1)?;
+                self.expect(&args[0], Ty::Set).map(|_| Ty::Int)
+            }
+            Func::Min | Func::Max | Func::Gcd | Func::Lcm => self.variadic(f, args, pos),
+        }
+    }
+
+    /// `min`, `max`, `gcd`, `lcm`: one or more integers, or (`min`, `max`)
+    /// one set.
+    fn variadic(&mut self, f: Func, args: &'a [Expr], pos: usize) -> Res<Ty> {
+        if args.is_empty() {
+            return Err(self.err(pos, format!("`{}` needs at least one argument", f.name())));
+        }
+        if args.len() == 1 && matches!(f, Func::Min | Func::Max) {
+            let ty = self.expr(&args[0])?;
+            if ty == Ty::Bool {
+                return Err(self.err(args[0].pos, "expected an integer or a set, found a boolean".into()));
+            }
+            return Ok(Ty::Int);
+        }
+        args.iter().try_for_each(|a| self.expect(a, Ty::Int))?;
+        Ok(Ty::Int)
+    }
+
+    /// Quantifiers; unbounded ones only in `assert`, never nested.
+    fn quant(&mut self, var: &'a str, domain: &'a Domain, body: &'a Expr, pos: usize) -> Res<Ty> {
+        let outer = self.in_unbounded;
+        match domain {
+            Domain::Set(s) => self.expect(s, Ty::Set)?,
+            Domain::From(lo) => {
+                if let Some(lo) = lo {
+                    self.expect(lo, Ty::Int)?;
+                }
+                if self.part != Part::Assert {
+                    return Err(self.err(pos, "an unbounded quantifier is only allowed in `assert`".into()));
+                }
+                if outer {
+                    return Err(self.err(
+                        pos,
+                        "nested unbounded quantifiers: bound this one (`v in [lo, hi]`)".into(),
+                    ));
+                }
+                self.in_unbounded = true;
+            }
+        }
+        let mark = self.scope.len();
+        let r = self.bind(var, pos).and_then(|_| self.expect(body, Ty::Bool));
+        self.scope.truncate(mark);
+        self.in_unbounded = outer;
+        r.map(|_| Ty::Bool)
+    }
+
+    /// Does `e` use the game: `q`, `p`, `S`, `G`, `P`, or a definition
+    /// that does? (Bound variables never shadow names, see `bind`.)
+    fn uses_game(&self, e: &Expr) -> bool {
+        match &e.kind {
+            Kind::Name(n) => match self.scope.iter().rev().find(|x| x.name == n.as_str()) {
+                Some(entry) => entry.game,
+                None => matches!(n.as_str(), "q" | "p" | "S"),
+            },
+            Kind::Call(Func::G | Func::P, _) => true,
+            _ => children(e).into_iter().any(|c| self.uses_game(c)),
+        }
+    }
+}
+
+/// The direct subexpressions of `e`.
+pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
+    match &e.kind {
+        Kind::Int(_) | Kind::Bool(_) | Kind::Name(_) => vec![],
+        Kind::Neg(a) | Kind::Not(a) => vec![a],
+        Kind::Bin(_, l, r) | Kind::Interval(l, r, _) => vec![l, r],
+        Kind::Call(_, args) | Kind::SetLit(args) => args.iter().collect(),
+        Kind::If(c, t, f) => vec![c, t, f],
+        Kind::Builder { elem, gens, conds } => {
+            let mut v: Vec<&Expr> = gens.iter().map(|(_, s)| s).collect();
+            v.extend(conds.iter());
+            v.push(elem);
+            v
+        }
+        Kind::Quant { domain, body, .. } => {
+            let mut v = Vec::new();
+            match domain {
+                Domain::Set(s) => v.push(&**s),
+                Domain::From(Some(lo)) => v.push(&**lo),
+                Domain::From(None) => {}
+            }
+            v.push(body);
+            v
+        }
+    }
+}

@@ -1,0 +1,891 @@
+//! Bounded evaluation: every node visit and every set element costs a
+//! step of the [`Budget`]; integers are `i64` with every operation
+//! checked; unbounded quantifiers follow the "proved for all x" rule
+//! (crate documentation, section *For all x*).
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::rc::Rc;
+
+use crate::diag::{DiagKind, Diagnostic};
+use crate::expr::{BinOp, Domain, Expr, Func, Kind};
+use crate::file::FileClaim;
+use crate::linear::{self, Sites};
+
+/// The flag raising the evaluation budget.
+pub const FLAG_MAX_EVAL_STEPS: &str = "--max-eval-steps";
+/// Most updates of the proof window (X0 raised, L enlarged) before the
+/// rule gives up and the quantifier is checked below `check_below`.
+const MAX_WINDOW_UPDATES: u32 = 64;
+
+/// The nim-sequence of a game, as the evaluator sees it: `value(n)` is
+/// G(n), defined for every n ≥ 0 (through the certified periodicity);
+/// `preperiod` and `period` are the least pre-period q and period p.
+pub trait Sequence {
+    /// G(n).
+    fn value(&self, n: u64) -> u64;
+    /// The least pre-period q.
+    fn preperiod(&self) -> u64;
+    /// The least period p (≥ 1).
+    fn period(&self) -> u64;
+}
+
+/// The sequence to pass when [`crate::needs_game`] is false: G ≡ 0,
+/// q = 0, p = 1 (never consulted by such a claim; with q = 0 and p = 1
+/// the proof rule stays sound since no `G` or `P` call is watched).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoGame;
+
+impl Sequence for NoGame {
+    fn value(&self, _n: u64) -> u64 {
+        0
+    }
+    fn preperiod(&self) -> u64 {
+        0
+    }
+    fn period(&self) -> u64 {
+        1
+    }
+}
+
+/// A work limit: each node visited, each set element built, each
+/// quantifier step costs one step.
+#[derive(Debug, Clone)]
+pub struct Budget {
+    limit: u64,
+    used: u64,
+}
+
+impl Budget {
+    /// A budget of `steps` steps.
+    pub fn new(steps: u64) -> Budget {
+        Budget {
+            limit: steps,
+            used: 0,
+        }
+    }
+
+    /// Steps spent so far.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+
+    /// Steps left.
+    pub fn remaining(&self) -> u64 {
+        self.limit - self.used
+    }
+
+    /// Spends `n` steps; false (spending nothing) if fewer are left.
+    pub(crate) fn spend(&mut self, n: u64) -> bool {
+        if n > self.remaining() {
+            self.used = self.limit;
+            return false;
+        }
+        self.used += n;
+        true
+    }
+}
+
+/// An evaluation failure: an input error (overflow, division by zero,
+/// G of a negative number, …; exit 2) or the budget exhausted (exit 3,
+/// the message names [`FLAG_MAX_EVAL_STEPS`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EvalError {
+    /// The claim is wrong for this instance.
+    Input(Diagnostic),
+    /// The budget ran out.
+    Limit(Diagnostic),
+}
+
+impl EvalError {
+    /// The diagnostic, whatever the kind.
+    pub fn diagnostic(&self) -> &Diagnostic {
+        match self {
+            EvalError::Input(d) | EvalError::Limit(d) => d,
+        }
+    }
+
+    /// 2 for input errors, 3 for the limit.
+    pub fn exit_code(&self) -> i32 {
+        self.diagnostic().exit_code()
+    }
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.diagnostic().one_line())
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+impl From<Diagnostic> for EvalError {
+    fn from(d: Diagnostic) -> EvalError {
+        match d.kind {
+            DiagKind::Input => EvalError::Input(d),
+            DiagKind::Limit { .. } => EvalError::Limit(d),
+        }
+    }
+}
+
+/// How far in x an evaluation's unbounded quantifiers were settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum XScope {
+    /// The assertion has no unbounded quantifier (or none was reached).
+    NoUnbounded,
+    /// Every unbounded quantifier reached was decided exactly by the
+    /// proof rule; `up_to` is the largest window end X0 + L evaluated.
+    ProvedForAll {
+        /// The end of the largest window.
+        up_to: u64,
+    },
+    /// Some unbounded quantifier fell outside the rule and was evaluated
+    /// on x < N only (N = the claim's `check_below`): "checked on x < N".
+    CheckedBelow(u64),
+}
+
+impl XScope {
+    /// The scope of two evaluations together: checked wins over proved.
+    fn merge(self, other: XScope) -> XScope {
+        use XScope::*;
+        match (self, other) {
+            (CheckedBelow(a), CheckedBelow(b)) => CheckedBelow(a.max(b)),
+            (CheckedBelow(a), _) | (_, CheckedBelow(a)) => CheckedBelow(a),
+            (ProvedForAll { up_to: a }, ProvedForAll { up_to: b }) => {
+                ProvedForAll { up_to: a.max(b) }
+            }
+            (ProvedForAll { up_to }, NoUnbounded) | (NoUnbounded, ProvedForAll { up_to }) => {
+                ProvedForAll { up_to }
+            }
+            (NoUnbounded, NoUnbounded) => NoUnbounded,
+        }
+    }
+}
+
+/// The result of evaluating a claim on one instance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Evaluation {
+    /// Does the assertion hold (for all x where `x_scope` says proved;
+    /// on x < N where it says checked)?
+    pub holds: bool,
+    /// How unbounded quantifiers were settled.
+    pub x_scope: XScope,
+    /// For a false assertion that is a `forall` (or a chain of them): the
+    /// first failing bindings, e.g. "false at x = 17"; for a false
+    /// `exists`: "no x ≥ 0", "no x in [0, 10000)".
+    pub witness: Option<String>,
+}
+
+/// A value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Value {
+    Int(i64),
+    Bool(bool),
+    Set(Rc<BTreeSet<i64>>),
+}
+
+/// Why evaluation stopped early: an error, or the proof window giving up
+/// (caught by the unbounded quantifier, which then checks below N).
+pub(crate) enum Stop {
+    Error(EvalError),
+    Fallback,
+}
+
+impl From<EvalError> for Stop {
+    fn from(e: EvalError) -> Stop {
+        Stop::Error(e)
+    }
+}
+
+pub(crate) type Res<T> = Result<T, Stop>;
+
+/// The proof window of the unbounded quantifier being evaluated.
+struct Window {
+    sites: Sites,
+    /// The current x.
+    x: i64,
+    /// From here on, watched `G`/`P` arguments must be ≥ q.
+    x0: i64,
+    /// The period of the body in x: p lcm'd with the watched moduli.
+    l: i64,
+    updates: u32,
+}
+
+/// The game as the evaluator sees it: the sequence and the move set.
+pub(crate) struct GameView<'g> {
+    pub(crate) seq: &'g dyn Sequence,
+    pub(crate) moves: Option<Rc<BTreeSet<i64>>>,
+}
+
+/// The evaluator's state.
+pub(crate) struct Eval<'a, 'g> {
+    pub(crate) claim: &'a FileClaim,
+    pub(crate) game: Option<GameView<'g>>,
+    pub(crate) env: Vec<(&'a str, Value)>,
+    pub(crate) budget: &'a mut Budget,
+    window: Option<Window>,
+    pub(crate) scope: XScope,
+    /// The node continuing the top-level chain of quantifiers (witness).
+    top: Option<u32>,
+    /// Witness bindings, innermost first.
+    trail: Vec<(&'a str, i64)>,
+    /// "no x …" for a false top-level `exists`.
+    no_witness: Option<String>,
+}
+
+impl<'a, 'g> Eval<'a, 'g> {
+    /// An evaluator for `claim` with an empty environment.
+    pub(crate) fn new(
+        claim: &'a FileClaim,
+        game: Option<GameView<'g>>,
+        budget: &'a mut Budget,
+    ) -> Eval<'a, 'g> {
+        Eval {
+            claim,
+            game,
+            env: Vec::new(),
+            budget,
+            window: None,
+            scope: XScope::NoUnbounded,
+            top: None,
+            trail: Vec::new(),
+            no_witness: None,
+        }
+    }
+
+    /// An input error at `pos`.
+    pub(crate) fn input(&self, pos: usize, message: String) -> Stop {
+        Stop::Error(EvalError::Input(self.claim.error(pos, message)))
+    }
+
+    /// Spends `n` steps, or the limit error at `pos`.
+    fn spend(&mut self, n: u64, pos: usize) -> Res<()> {
+        if self.budget.spend(n) {
+            return Ok(());
+        }
+        let d = self.claim.src.diag(
+            DiagKind::Limit {
+                flag: FLAG_MAX_EVAL_STEPS,
+            },
+            pos,
+            format!(
+                "evaluation budget of {} steps exhausted (raise it with {FLAG_MAX_EVAL_STEPS})",
+                self.budget.limit
+            ),
+        );
+        Err(Stop::Error(EvalError::Limit(d)))
+    }
+
+    /// The value of an integer expression.
+    pub(crate) fn int(&mut self, e: &'a Expr) -> Res<i64> {
+        match self.eval(e)? {
+            Value::Int(v) => Ok(v),
+            _ => Err(self.input(e.pos, "expected an integer (run the type checker)".into())),
+        }
+    }
+
+    /// The value of a boolean expression.
+    pub(crate) fn boolean(&mut self, e: &'a Expr) -> Res<bool> {
+        match self.eval(e)? {
+            Value::Bool(v) => Ok(v),
+            _ => Err(self.input(e.pos, "expected a boolean (run the type checker)".into())),
+        }
+    }
+
+    /// The value of a set expression.
+    fn set(&mut self, e: &'a Expr) -> Res<Rc<BTreeSet<i64>>> {
+        match self.eval(e)? {
+            Value::Set(v) => Ok(v),
+            _ => Err(self.input(e.pos, "expected a set (run the type checker)".into())),
+        }
+    }
+
+    /// Evaluates the top-level assertion, recording the witness trail.
+    pub(crate) fn top(&mut self, e: &'a Expr) -> Res<(bool, Option<String>)> {
+        self.top = Some(e.id);
+        let holds = self.boolean(e)?;
+        if holds {
+            return Ok((true, None));
+        }
+        let parts: Vec<String> = self
+            .trail
+            .iter()
+            .rev()
+            .map(|(n, v)| format!("{n} = {v}"))
+            .collect();
+        let at = (!parts.is_empty()).then(|| format!("false at {}", parts.join(", ")));
+        let witness = match (at, self.no_witness.take()) {
+            (Some(at), Some(no)) => Some(format!("{at}: {no}")),
+            (at, no) => at.or(no),
+        };
+        Ok((false, witness))
+    }
+
+    /// Evaluates `e`.
+    pub(crate) fn eval(&mut self, e: &'a Expr) -> Res<Value> {
+        self.spend(1, e.pos)?;
+        match &e.kind {
+            Kind::Int(v) => Ok(Value::Int(*v)),
+            Kind::Bool(b) => Ok(Value::Bool(*b)),
+            Kind::Name(n) => self.name(n, e.pos),
+            Kind::Neg(a) => {
+                let v = self.int(a)?;
+                let r = v.checked_neg();
+                self.checked(r, e.pos, "-").map(Value::Int)
+            }
+            Kind::Not(a) => Ok(Value::Bool(!self.boolean(a)?)),
+            Kind::Bin(op, l, r) => self.binary(e, *op, l, r),
+            Kind::Call(f, args) => self.call(e, *f, args),
+            Kind::If(c, t, f) => {
+                if self.boolean(c)? {
+                    self.eval(t)
+                } else {
+                    self.eval(f)
+                }
+            }
+            Kind::SetLit(es) => {
+                let mut s = BTreeSet::new();
+                for x in es {
+                    s.insert(self.int(x)?);
+                }
+                Ok(Value::Set(Rc::new(s)))
+            }
+            Kind::Interval(lo, hi, closed) => self.interval(lo, hi, *closed, e.pos),
+            Kind::Builder { elem, gens, conds } => {
+                let mut out = BTreeSet::new();
+                self.generate(elem, gens, conds, &mut out)?;
+                Ok(Value::Set(Rc::new(out)))
+            }
+            Kind::Quant {
+                forall,
+                var,
+                domain,
+                body,
+            } => self.quant(e, *forall, var, domain, body).map(Value::Bool),
+        }
+    }
+
+    /// `Some(v)` or the overflow error of operator `what`.
+    fn checked(&self, r: Option<i64>, pos: usize, what: &str) -> Res<i64> {
+        r.ok_or_else(|| self.input(pos, format!("integer overflow in `{what}`")))
+    }
+
+    /// A name: a binding, or a game word.
+    fn name(&self, n: &str, pos: usize) -> Res<Value> {
+        if let Some((_, v)) = self.env.iter().rev().find(|(k, _)| *k == n) {
+            return Ok(v.clone());
+        }
+        let game = self
+            .game
+            .as_ref()
+            .ok_or_else(|| self.input(pos, format!("unknown name `{n}`")))?;
+        match n {
+            "q" => self.from_u64(game.seq.preperiod(), pos).map(Value::Int),
+            "p" => self.from_u64(game.seq.period(), pos).map(Value::Int),
+            "S" => match &game.moves {
+                Some(m) => Ok(Value::Set(m.clone())),
+                None => Err(self.input(pos, "`S` is defined for subtraction games only".into())),
+            },
+            _ => Err(self.input(pos, format!("unknown name `{n}`"))),
+        }
+    }
+
+    /// A game value as an integer.
+    fn from_u64(&self, v: u64, pos: usize) -> Res<i64> {
+        i64::try_from(v).map_err(|_| self.input(pos, format!("integer overflow: {v}")))
+    }
+
+    /// Binary operators.
+    fn binary(&mut self, e: &'a Expr, op: BinOp, l: &'a Expr, r: &'a Expr) -> Res<Value> {
+        use BinOp::*;
+        let pos = e.pos;
+        match op {
+            And => Ok(Value::Bool(self.boolean(l)? && self.boolean(r)?)),
+            Or => Ok(Value::Bool(self.boolean(l)? || self.boolean(r)?)),
+            Implies => Ok(Value::Bool(!self.boolean(l)? || self.boolean(r)?)),
+            Iff => Ok(Value::Bool(self.boolean(l)? == self.boolean(r)?)),
+            Eq | Ne => {
+                let (a, b) = (self.eval(l)?, self.eval(r)?);
+                Ok(Value::Bool((a == b) == (op == Eq)))
+            }
+            In | NotIn => {
+                let x = self.int(l)?;
+                let s = self.set(r)?;
+                Ok(Value::Bool(s.contains(&x) == (op == In)))
+            }
+            Subset => {
+                let (a, b) = (self.set(l)?, self.set(r)?);
+                self.spend(a.len() as u64, pos)?;
+                Ok(Value::Bool(a.is_subset(&b)))
+            }
+            Union | Intersect | Minus => self.set_op(op, l, r, pos),
+            Ratio => Err(self.input(pos, "`/` outside floor(…) or ceil(…)".into())),
+            Lt | Le | Gt | Ge => {
+                let (a, b) = (self.int(l)?, self.int(r)?);
+                let v = match op {
+                    Lt => a < b,
+                    Le => a <= b,
+                    Gt => a > b,
+                    _ => a >= b,
+                };
+                Ok(Value::Bool(v))
+            }
+            Add | Sub | Mul | Div | Mod | Pow => {
+                let (a, b) = (self.int(l)?, self.int(r)?);
+                if op == Mod {
+                    self.watch_mod(e.id, b);
+                }
+                self.arith(op, a, b, pos).map(Value::Int)
+            }
+        }
+    }
+
+    /// Integer arithmetic, checked.
+    fn arith(&self, op: BinOp, a: i64, b: i64, pos: usize) -> Res<i64> {
+        use BinOp::*;
+        let sym = op.symbol();
+        if matches!(op, Div | Mod) && b == 0 {
+            return Err(self.input(pos, format!("division by zero in `{sym}`")));
+        }
+        let r = match op {
+            Add => a.checked_add(b),
+            Sub => a.checked_sub(b),
+            Mul => a.checked_mul(b),
+            Div => a.checked_div_euclid(b),
+            Mod => a.checked_rem_euclid(b),
+            _ => return self.power(a, b, pos),
+        };
+        self.checked(r, pos, sym)
+    }
+
+    /// `a ^ b` for b ≥ 0, checked.
+    fn power(&self, a: i64, b: i64, pos: usize) -> Res<i64> {
+        if b < 0 {
+            return Err(self.input(pos, format!("negative exponent {b} in `^`")));
+        }
+        let r = match u32::try_from(b) {
+            Ok(b) => a.checked_pow(b),
+            Err(_) if a == 0 || a == 1 => Some(a),
+            Err(_) if a == -1 => Some(if b % 2 == 0 { 1 } else { -1 }),
+            Err(_) => None,
+        };
+        self.checked(r, pos, "^")
+    }
+
+    /// `union`, `intersect`, `minus`.
+    fn set_op(&mut self, op: BinOp, l: &'a Expr, r: &'a Expr, pos: usize) -> Res<Value> {
+        let (a, b) = (self.set(l)?, self.set(r)?);
+        self.spend((a.len() + b.len()) as u64, pos)?;
+        let s: BTreeSet<i64> = match op {
+            BinOp::Union => a.union(&b).copied().collect(),
+            BinOp::Intersect => a.intersection(&b).copied().collect(),
+            _ => a.difference(&b).copied().collect(),
+        };
+        Ok(Value::Set(Rc::new(s)))
+    }
+
+    /// `[lo, hi]` or `[lo, hi)`: each element paid for before it is made.
+    fn interval(&mut self, lo: &'a Expr, hi: &'a Expr, closed: bool, pos: usize) -> Res<Value> {
+        let (a, b) = (self.int(lo)?, self.int(hi)?);
+        let end = i128::from(b) + i128::from(closed);
+        let n = (end - i128::from(a)).max(0);
+        self.spend(u64::try_from(n).unwrap_or(u64::MAX), pos)?;
+        Ok(Value::Set(Rc::new((a..b).chain(closed.then_some(b)).collect())))
+    }
+
+    /// The elements of a set-builder: every combination of the
+    /// generators' values (later generators may use earlier variables)
+    /// passing the conditions.
+    fn generate(
+        &mut self,
+        elem: &'a Expr,
+        gens: &'a [(String, Expr)],
+        conds: &'a [Expr],
+        out: &mut BTreeSet<i64>,
+    ) -> Res<()> {
+        let Some(((var, set), rest)) = gens.split_first() else {
+            for c in conds {
+                if !self.boolean(c)? {
+                    return Ok(());
+                }
+            }
+            out.insert(self.int(elem)?);
+            return Ok(());
+        };
+        let values = self.set(set)?;
+        for &v in values.iter() {
+            self.spend(1, set.pos)?;
+            self.env.push((var, Value::Int(v)));
+            let r = self.generate(elem, rest, conds, out);
+            self.env.pop();
+            r?;
+        }
+        Ok(())
+    }
+
+    /// Built-in functions.
+    fn call(&mut self, e: &'a Expr, f: Func, args: &'a [Expr]) -> Res<Value> {
+        let pos = e.pos;
+        match f {
+            Func::G | Func::P => {
+                let n = self.int(args.first().ok_or_else(|| self.input(pos, "G needs an argument".into()))?)?;
+                let g = self.nim_value(e.id, n, pos)?;
+                Ok(if f == Func::G {
+                    Value::Int(g)
+                } else {
+                    Value::Bool(g == 0)
+                })
+            }
+            Func::Floor | Func::Ceil => self.rounding(f == Func::Floor, args, pos),
+            Func::Abs => {
+                let v = self.int(&args[0])?;
+                self.checked(v.checked_abs(), pos, "abs").map(Value::Int)
+            }
+            Func::Card => {
+                let s = self.set(&args[0])?;
+                Ok(Value::Int(s.len() as i64))
+            }
+            Func::Mex => {
+                let s = self.set(&args[0])?;
+                self.spend(s.len() as u64, pos)?;
+                Ok(Value::Int(mex(&s)))
+            }
+            Func::Min | Func::Max | Func::Gcd | Func::Lcm => self.variadic(f, args, pos),
+        }
+    }
+
+    /// G(n) from the game, watched in a proof window.
+    fn nim_value(&mut self, id: u32, n: i64, pos: usize) -> Res<i64> {
+        let Some(game) = self.game.as_ref() else {
+            return Err(self.input(pos, "G and P need the game".into()));
+        };
+        let Ok(un) = u64::try_from(n) else {
+            return Err(self.input(pos, format!("G of a negative number ({n}): add a lower bound, e.g. `forall x >= 1`")));
+        };
+        let q = game.seq.preperiod();
+        let g = game.seq.value(un);
+        if let Some(w) = self.window.as_mut() {
+            if w.sites.calls.contains(&id) && w.x >= w.x0 && un < q {
+                // x + d < q: raise X0 by the deficit (x0 = q - d).
+                let deficit = i64::try_from(q - un).unwrap_or(i64::MAX);
+                w.x0 = w.x.saturating_add(deficit);
+                w.updates += 1;
+            }
+        }
+        self.from_u64(g, pos)
+    }
+
+    /// A watched modulus must divide L.
+    fn watch_mod(&mut self, id: u32, m: i64) {
+        if let Some(w) = self.window.as_mut() {
+            let m = m.unsigned_abs();
+            if m != 0 && w.sites.mods.contains(&id) && w.x >= w.x0 && w.l as u64 % m != 0 {
+                w.l = lcm_u64(w.l as u64, m)
+                    .and_then(|l| i64::try_from(l).ok())
+                    .unwrap_or(i64::MAX);
+                w.updates += 1;
+            }
+        }
+    }
+
+    /// `floor(a / b)`, `ceil(a / b)`, or `floor(n)` = n.
+    fn rounding(&mut self, floor: bool, args: &'a [Expr], pos: usize) -> Res<Value> {
+        let Kind::Bin(BinOp::Ratio, a, b) = &args[0].kind else {
+            return self.int(&args[0]).map(Value::Int);
+        };
+        let (a, b) = (self.int(a)?, self.int(b)?);
+        if b == 0 {
+            return Err(self.input(args[0].pos, "division by zero in `/`".into()));
+        }
+        let r = if floor { floor_div(a, b) } else { ceil_div(a, b) };
+        self.checked(r, pos, "/").map(Value::Int)
+    }
+
+    /// `min`, `max` (of integers or of one set), `gcd`, `lcm`.
+    fn variadic(&mut self, f: Func, args: &'a [Expr], pos: usize) -> Res<Value> {
+        let values: Vec<i64> = if args.len() == 1 && matches!(f, Func::Min | Func::Max) {
+            match self.eval(&args[0])? {
+                Value::Int(v) => vec![v],
+                Value::Set(s) => s.iter().copied().collect(),
+                Value::Bool(_) => return Err(self.input(pos, "expected an integer or a set".into())),
+            }
+        } else {
+            args.iter().map(|a| self.int(a)).collect::<Res<Vec<_>>>()?
+        };
+        self.spend(values.len() as u64, pos)?;
+        let name = f.name();
+        let r = match f {
+            Func::Min => values.iter().copied().min(),
+            Func::Max => values.iter().copied().max(),
+            Func::Gcd => gcd_all(&values),
+            _ => lcm_all(&values),
+        };
+        match (r, values.is_empty()) {
+            (Some(v), _) => Ok(Value::Int(v)),
+            (None, true) => Err(self.input(pos, format!("`{name}` of an empty set"))),
+            (None, false) => Err(self.input(pos, format!("integer overflow in `{name}`"))),
+        }
+    }
+
+    /// Quantifiers: over a set, or unbounded (the proof rule).
+    fn quant(
+        &mut self,
+        e: &'a Expr,
+        forall: bool,
+        var: &'a str,
+        domain: &'a Domain,
+        body: &'a Expr,
+    ) -> Res<bool> {
+        let is_top = self.top == Some(e.id);
+        let child_top = if is_top && forall && matches!(body.kind, Kind::Quant { .. }) {
+            Some(body.id)
+        } else {
+            None
+        };
+        match domain {
+            Domain::Set(s) => {
+                let values = self.set(s)?;
+                let found = self.search(forall, var, body, child_top, values.iter().copied())?;
+                self.conclude(forall, var, found, is_top, || describe_set(&values))
+            }
+            Domain::From(lo) => {
+                let lo = match lo {
+                    Some(lo) => self.int(lo)?,
+                    None => 0,
+                };
+                self.unbounded(forall, var, lo, body, child_top, is_top)
+            }
+        }
+    }
+
+    /// Records the witness of a decided quantifier and returns its value:
+    /// `found` is the first x where the body is false (forall) or true
+    /// (exists).
+    fn conclude(
+        &mut self,
+        forall: bool,
+        var: &'a str,
+        found: Option<i64>,
+        is_top: bool,
+        domain: impl FnOnce() -> String,
+    ) -> Res<bool> {
+        match (forall, found) {
+            (true, Some(x)) => {
+                if is_top {
+                    self.trail.push((var, x));
+                }
+                Ok(false)
+            }
+            (false, None) => {
+                if is_top {
+                    self.no_witness = Some(format!("no {var} {}", domain()));
+                }
+                Ok(false)
+            }
+            _ => Ok(true),
+        }
+    }
+
+    /// The first value where the body decides the quantifier: false for
+    /// `forall`, true for `exists`.
+    fn search(
+        &mut self,
+        forall: bool,
+        var: &'a str,
+        body: &'a Expr,
+        child_top: Option<u32>,
+        values: impl Iterator<Item = i64>,
+    ) -> Res<Option<i64>> {
+        let mark = self.trail.len();
+        for v in values {
+            self.trail.truncate(mark);
+            self.no_witness = None;
+            if self.holds_at(var, v, body, child_top)? != forall {
+                return Ok(Some(v));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The body's value with `var` bound to `v`.
+    fn holds_at(&mut self, var: &'a str, v: i64, body: &'a Expr, child_top: Option<u32>) -> Res<bool> {
+        self.top = child_top;
+        self.env.push((var, Value::Int(v)));
+        let r = self.boolean(body);
+        self.env.pop();
+        r
+    }
+
+    /// An unbounded quantifier: the proof window if the rule applies and
+    /// settles, else x in [lo, check_below).
+    fn unbounded(
+        &mut self,
+        forall: bool,
+        var: &'a str,
+        lo: i64,
+        body: &'a Expr,
+        child_top: Option<u32>,
+        is_top: bool,
+    ) -> Res<bool> {
+        if let Some(sites) = linear::analyse(body, var) {
+            match self.window_search(forall, var, lo, body, child_top, sites) {
+                Ok((found, end)) => {
+                    let up_to = u64::try_from(end).unwrap_or(0);
+                    self.scope = self.scope.merge(XScope::ProvedForAll { up_to });
+                    return self.conclude(forall, var, found, is_top, || format!("≥ {lo}"));
+                }
+                Err(Stop::Fallback) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let n = self.claim.check_below;
+        let end = i64::try_from(n).unwrap_or(i64::MAX);
+        self.scope = self.scope.merge(XScope::CheckedBelow(n));
+        let found = self.search(forall, var, body, child_top, lo..end)?;
+        self.conclude(forall, var, found, is_top, || format!("in [{lo}, {n})"))
+    }
+
+    /// Evaluates the body on the window [lo, X0 + L), X0 and L growing as
+    /// the watched sites require. Returns the deciding x, if any, and the
+    /// window's end.
+    fn window_search(
+        &mut self,
+        forall: bool,
+        var: &'a str,
+        lo: i64,
+        body: &'a Expr,
+        child_top: Option<u32>,
+        sites: Sites,
+    ) -> Res<(Option<i64>, i64)> {
+        let game = self.game.as_ref().ok_or(Stop::Fallback)?;
+        let q = i64::try_from(game.seq.preperiod()).map_err(|_| Stop::Fallback)?;
+        let p = i64::try_from(game.seq.period().max(1)).map_err(|_| Stop::Fallback)?;
+        self.window = Some(Window {
+            sites,
+            x: lo,
+            x0: lo.max(q),
+            l: p,
+            updates: 0,
+        });
+        let r = self.window_loop(forall, var, lo, body, child_top);
+        self.window = None;
+        r
+    }
+
+    /// The loop of [`Self::window_search`].
+    fn window_loop(
+        &mut self,
+        forall: bool,
+        var: &'a str,
+        lo: i64,
+        body: &'a Expr,
+        child_top: Option<u32>,
+    ) -> Res<(Option<i64>, i64)> {
+        let mut x = lo;
+        loop {
+            let w = self.window.as_mut().ok_or(Stop::Fallback)?;
+            if w.updates > MAX_WINDOW_UPDATES {
+                return Err(Stop::Fallback);
+            }
+            let end = w.x0.checked_add(w.l).ok_or(Stop::Fallback)?;
+            if x >= end {
+                return Ok((None, end));
+            }
+            w.x = x;
+            let mark = self.trail.len();
+            self.no_witness = None;
+            if self.holds_at(var, x, body, child_top)? != forall {
+                return Ok((Some(x), end));
+            }
+            self.trail.truncate(mark);
+            x += 1;
+        }
+    }
+}
+
+/// The least non-negative integer not in `s`.
+pub(crate) fn mex(s: &BTreeSet<i64>) -> i64 {
+    let mut m = 0;
+    for &v in s.range(0..) {
+        if v != m {
+            break;
+        }
+        m += 1;
+    }
+    m
+}
+
+/// ⌊a / b⌋ (b ≠ 0), checked.
+pub(crate) fn floor_div(a: i64, b: i64) -> Option<i64> {
+    let q = a.checked_div(b)?;
+    let r = a % b;
+    Some(if r != 0 && ((r < 0) != (b < 0)) { q - 1 } else { q })
+}
+
+/// ⌈a / b⌉ (b ≠ 0), checked.
+pub(crate) fn ceil_div(a: i64, b: i64) -> Option<i64> {
+    let q = a.checked_div(b)?;
+    let r = a % b;
+    Some(if r != 0 && ((r < 0) == (b < 0)) { q + 1 } else { q })
+}
+
+/// gcd of two magnitudes.
+fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// lcm of two magnitudes, checked (lcm with 0 is 0).
+fn lcm_u64(a: u64, b: u64) -> Option<u64> {
+    if a == 0 || b == 0 {
+        return Some(0);
+    }
+    (a / gcd_u64(a, b)).checked_mul(b)
+}
+
+/// gcd of all (non-negative; `None` on overflow or no values).
+pub(crate) fn gcd_all(v: &[i64]) -> Option<i64> {
+    let first = v.first()?.unsigned_abs();
+    let g = v.iter().fold(first, |g, x| gcd_u64(g, x.unsigned_abs()));
+    i64::try_from(g).ok()
+}
+
+/// lcm of all (non-negative; `None` on overflow or no values).
+pub(crate) fn lcm_all(v: &[i64]) -> Option<i64> {
+    let first = v.first()?.unsigned_abs();
+    let l = v
+        .iter()
+        .try_fold(first, |l, x| lcm_u64(l, x.unsigned_abs()))?;
+    i64::try_from(l).ok()
+}
+
+/// A set for a witness: all of it when small, else its ends and size.
+fn describe_set(s: &BTreeSet<i64>) -> String {
+    if s.len() <= 8 {
+        let items: Vec<String> = s.iter().map(|v| v.to_string()).collect();
+        return format!("in {{{}}}", items.join(", "));
+    }
+    let (a, b) = (s.first().copied().unwrap_or(0), s.last().copied().unwrap_or(0));
+    format!("in {{{a}, …, {b}}} ({} elements)", s.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounding_and_mex() {
+        assert_eq!(floor_div(7, -2), Some(-4));
+        assert_eq!(ceil_div(7, -2), Some(-3));
+        assert_eq!(floor_div(-7, 2), Some(-4));
+        assert_eq!(ceil_div(-7, 2), Some(-3));
+        assert_eq!(floor_div(i64::MIN, -1), None);
+        assert_eq!(mex(&[0, 1, 3].into_iter().collect()), 2);
+        assert_eq!(mex(&[-1, 1].into_iter().collect()), 0);
+        assert_eq!(gcd_all(&[12, -18, 0]), Some(6));
+        assert_eq!(lcm_all(&[4, 6]), Some(12));
+        assert_eq!(lcm_all(&[i64::MAX, 2]), None);
+    }
+}

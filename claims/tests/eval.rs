@@ -1,0 +1,179 @@
+//! Evaluation against a toy game: the "proved for all x" rule and its
+//! fallback, witnesses, runtime errors.
+
+mod common;
+
+use common::{claim, run_all, Toy};
+use nimcert_claims::{Sequence, XScope};
+
+#[test]
+fn toy_game_is_right() {
+    // {1, 2}: G = 0 1 2 0 1 2 …, q = 0, p = 3
+    let t = Toy::subtraction(&[1, 2]);
+    assert_eq!((t.preperiod(), t.period()), (0, 3));
+    assert_eq!(t.value(1_000_000), 1);
+}
+
+#[test]
+fn reverse_mex_is_proved_for_all_x() {
+    let text = claim(
+        "{2, 4n, 4n+2}",
+        "n = \"3..=6\"",
+        "forall x: G(x) == mex{ G(x + s) : s in S }",
+        "",
+    );
+    let out = run_all(&text, 50_000_000).unwrap();
+    assert_eq!(out.len(), 4);
+    for (inst, ev) in &out {
+        // G(x) = mex{G(x - s)} is the definition; the reverse form is a
+        // theorem for these sets only where it holds: report either way.
+        assert!(
+            matches!(ev.x_scope, XScope::ProvedForAll { .. }),
+            "{}: {:?}",
+            inst.label(),
+            ev
+        );
+    }
+}
+
+#[test]
+fn the_definition_of_g_is_proved_for_all_x() {
+    let text = claim(
+        "{a, b}",
+        "a = \"1..=4\", b = \"a+1..=7\"",
+        "forall x: G(x) == mex{ G(x - s) : s in S, s <= x }",
+        "",
+    );
+    // `s <= x` is not a linear position: checked below N only.
+    let out = run_all(&text, 50_000_000).unwrap();
+    assert!(out.iter().all(|(_, e)| e.holds && e.x_scope == XScope::CheckedBelow(10_000)));
+
+    let text = claim(
+        "{a, b}",
+        "a = \"1..=4\", b = \"a+1..=7\"",
+        "forall x >= b: G(x) == mex{ G(x - s) : s in S }",
+        "",
+    );
+    let out = run_all(&text, 50_000_000).unwrap();
+    for (inst, ev) in &out {
+        assert!(ev.holds, "{}", inst.label());
+        assert!(matches!(ev.x_scope, XScope::ProvedForAll { .. }), "{:?}", ev);
+    }
+}
+
+#[test]
+fn nonlinear_occurrence_is_only_checked() {
+    // {1, 2}: P(x) iff 3 | x. True below 500 by the `x < 500` escape,
+    // false at x = 500: must be "checked", never "proved".
+    let text = claim(
+        "{1, 2}",
+        "",
+        "forall x: P(x) or x mod 3 != 0 or x < 500",
+        "check_below = 400",
+    );
+    let out = run_all(&text, 10_000_000).unwrap();
+    assert_eq!(out.len(), 1);
+    assert!(out[0].1.holds);
+    assert_eq!(out[0].1.x_scope, XScope::CheckedBelow(400));
+
+    // False at x = 501 (P(501), 501 ≥ 500), true below 400.
+    let text = claim("{1, 2}", "", "forall x: not P(x) or x < 500", "check_below = 400");
+    let ev = &run_all(&text, 10_000_000).unwrap()[0].1;
+    assert_eq!(ev.x_scope, XScope::CheckedBelow(400));
+    assert!(ev.holds);
+    let text = claim("{1, 2}", "", "forall x: not P(x) or x < 500", "check_below = 600");
+    let ev = &run_all(&text, 10_000_000).unwrap()[0].1;
+    assert!(!ev.holds);
+    assert_eq!(ev.witness.as_deref(), Some("false at x = 501"));
+}
+
+#[test]
+fn window_ignores_check_below() {
+    // {3, 6, 10}: q = 12, p = 13.
+    let moves = [3, 6, 10];
+    let t = Toy::subtraction(&moves);
+    assert!(t.preperiod() > 5, "pre-period {}", t.preperiod());
+    // Checking x < 5 of `x >= 5` checks nothing; the window finds the
+    // failure below q.
+    let text = claim("{3, 6, 10}", "", "forall x >= 5: G(x) == G(x + p)", "check_below = 5");
+    let ev = &run_all(&text, 10_000_000).unwrap()[0].1;
+    assert!(!ev.holds);
+    assert!(matches!(ev.x_scope, XScope::ProvedForAll { .. }));
+    let first = (5..).find(|&x| t.value(x) != t.value(x + t.period())).unwrap();
+    assert!(first < t.preperiod());
+    assert_eq!(ev.witness, Some(format!("false at x = {first}")));
+
+    let text = claim("{3, 6, 10}", "", "forall x >= q: G(x) == G(x + p)", "check_below = 5");
+    let ev = &run_all(&text, 10_000_000).unwrap()[0].1;
+    assert!(ev.holds);
+    assert_eq!(
+        ev.x_scope,
+        XScope::ProvedForAll {
+            up_to: t.preperiod() + t.period()
+        }
+    );
+}
+
+#[test]
+fn moduli_enlarge_the_window() {
+    // {1, 2}: p = 3. `x mod 7` forces L = 21; the claim is false at x = 7.
+    let text = claim("{1, 2}", "", "forall x: x mod 7 != 0 or x == 0 or x - x == 1", "");
+    let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
+    assert!(!ev.holds);
+    assert_eq!(ev.witness.as_deref(), Some("false at x = 7"));
+    let text = claim("{1, 2}", "", "forall x: P(x) iff (x + 3) mod 3 == 0", "");
+    let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
+    assert!(ev.holds);
+    assert_eq!(ev.x_scope, XScope::ProvedForAll { up_to: 3 });
+    let text = claim("{1, 2}", "", "forall x: P(x) iff (x + 3) mod 6 == 3", "");
+    let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
+    assert!(!ev.holds);
+    assert_eq!(ev.witness.as_deref(), Some("false at x = 3"));
+}
+
+#[test]
+fn negative_offsets_raise_x0() {
+    // G(x - 3) with x >= 3; q = 0: X0 must rise to 3 (arguments ≥ q).
+    let text = claim("{1, 2}", "", "forall x >= 3: G(x) == G(x - 3)", "");
+    let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
+    assert!(ev.holds);
+    assert!(matches!(ev.x_scope, XScope::ProvedForAll { .. }));
+}
+
+#[test]
+fn witnesses() {
+    let text = claim(
+        "{1, 2}",
+        "",
+        "forall a in [1, 5]: forall x: G(x + a) == G(x)",
+        "",
+    );
+    let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
+    assert_eq!(ev.witness.as_deref(), Some("false at a = 1, x = 0"));
+    let text = claim("{1, 2}", "", "exists x: G(x) == 5", "");
+    let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
+    assert!(!ev.holds);
+    assert_eq!(ev.witness.as_deref(), Some("no x ≥ 0"));
+    assert!(matches!(ev.x_scope, XScope::ProvedForAll { .. }));
+    let text = claim("{1, 2}", "", "exists x: G(x) == 5 and x * 1 > 0", "check_below = 50");
+    let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
+    assert_eq!(ev.witness.as_deref(), Some("no x in [0, 50)"));
+    let text = claim("{1, 2}", "", "exists x in {1, 2, 3}: x > 3", "");
+    let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
+    assert_eq!(ev.witness.as_deref(), Some("no x in {1, 2, 3}"));
+}
+
+#[test]
+fn closed_forms_and_params() {
+    // {1, a}: for odd a, G is periodic with period 2 (0 1 0 1 …).
+    let text = claim(
+        "{1, a}",
+        "a = \"3..=15\"",
+        "q == 0 and p == 2 and forall x: G(x) == x mod 2",
+        "where = \"a mod 2 == 1\"",
+    );
+    let out = run_all(&text, 10_000_000).unwrap();
+    assert_eq!(out.len(), 7);
+    assert_eq!(out[0].0.label(), "a=3");
+    assert!(out.iter().all(|(_, e)| e.holds));
+}
