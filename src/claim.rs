@@ -10,8 +10,8 @@
 //! kind and the counts alone, never written by hand.
 
 use nimcert_check::format::Certificate;
-use std::borrow::Cow;
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 

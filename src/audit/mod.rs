@@ -8,6 +8,7 @@
 //! top.
 
 pub mod baseline;
+pub mod file;
 pub mod report;
 pub mod store;
 

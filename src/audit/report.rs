@@ -196,7 +196,11 @@ fn certificates_accepted(result: &ClaimResult) -> Option<bool> {
 /// correction holds on the instances with the hypothesis, and the failures
 /// of the printed statement are all the others).
 fn link_corrections(claims: &[Claim], results: &mut [(Row, ClaimResult)]) {
-    let index: BTreeMap<&str, usize> = claims.iter().enumerate().map(|(i, c)| (c.id.as_ref(), i)).collect();
+    let index: BTreeMap<&str, usize> = claims
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.id.as_ref(), i))
+        .collect();
     for (i, claim) in claims.iter().enumerate() {
         let Some(corrects) = claim.corrects else {
             continue;
@@ -267,7 +271,7 @@ fn link_corrections(claims: &[Claim], results: &mut [(Row, ClaimResult)]) {
 }
 
 /// "1,234".
-fn thousands(n: u64) -> String {
+pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
@@ -297,6 +301,7 @@ pub fn counts(row: &Row) -> String {
             thousands(row.applicable),
             row.unit
         ),
+        (false, false) if row.applicable == 1 => format!("1 {}", singular(&row.unit)),
         (false, false) => format!("{} {}", thousands(row.applicable), row.unit),
         (false, true) => format!(
             "{}/{} {} checked, {unchecked} not checked",
@@ -304,6 +309,18 @@ pub fn counts(row: &Row) -> String {
             thousands(row.applicable + row.unchecked),
             row.unit
         ),
+    }
+}
+
+/// "instance" for "instances", "pair (S, P)" for "pairs (S, P)": the unit's
+/// first word without its plural s.
+fn singular(unit: &str) -> String {
+    let (word, rest) = unit.split_once(' ').map_or((unit, ""), |(w, r)| (w, r));
+    let word = word.strip_suffix('s').unwrap_or(word);
+    if rest.is_empty() {
+        word.to_string()
+    } else {
+        format!("{word} {rest}")
     }
 }
 

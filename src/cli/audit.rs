@@ -5,6 +5,7 @@ use super::progress::bar;
 use super::CliError;
 use clap::{Args, ValueEnum};
 use nimcert::audit::baseline::{self, Baseline};
+use nimcert::audit::file::FileLimits;
 use nimcert::audit::report::{self, Row};
 use nimcert::audit::store::CertStore;
 use nimcert::audit::{registry, Scope, Verdict};
@@ -42,6 +43,23 @@ pub struct AuditArgs {
     /// Only claims whose id starts with this (repeatable), e.g. `A.Table1`.
     #[arg(long = "claim", value_name = "ID")]
     claims: Vec<String>,
+    /// Audit the claims of these claim files (docs/CLAIMS.md) instead of
+    /// the registry of papers A and B.
+    #[arg(long = "claims", value_name = "FILE", num_args = 1..)]
+    claim_files: Vec<PathBuf>,
+    #[command(flatten)]
+    file_limits: super::claims::ClaimFileLimits,
+    /// With --claims: evaluation steps per instance at most (exit 3).
+    #[arg(long, value_name = "STEPS", value_parser = super::limits::count, default_value_t = FileLimits::default().eval_steps)]
+    max_eval_steps: u64,
+    /// With --claims: positions of a subtraction game computed at most; a
+    /// game without a period within them is an instance not checked.
+    #[arg(long, value_name = "N", value_parser = super::limits::count, default_value_t = FileLimits::default().max_positions)]
+    max_positions: u64,
+    /// With --claims: heap sizes of an octal game computed at most; a game
+    /// without a period proved within them is an instance not checked.
+    #[arg(long, value_name = "N", value_parser = super::limits::count, default_value_t = FileLimits::default().max_n)]
+    max_n: u64,
     /// Range override KEY=RANGE (repeatable): keys a, b, c (paper A moves)
     /// and size (paper B points or vertices); RANGE is N, A..=B or ..=B.
     #[arg(long = "range", value_name = "KEY=RANGE")]
@@ -172,9 +190,25 @@ fn check_selectors(args: &AuditArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The claims audited: the registry, or those of the claim files.
+fn all_claims(args: &AuditArgs) -> Result<Vec<nimcert::audit::Claim>, CliError> {
+    if args.claim_files.is_empty() {
+        return Ok(registry());
+    }
+    let limits = FileLimits {
+        eval_steps: args.max_eval_steps,
+        max_positions: args.max_positions,
+        max_n: args.max_n,
+    };
+    Ok(super::claims::load(&args.claim_files, &args.file_limits)?
+        .into_iter()
+        .flat_map(|(_, file)| nimcert::audit::file::claims(file, limits))
+        .collect())
+}
+
 pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     check_selectors(&args)?;
-    let claims = report::select(registry(), &args.claims);
+    let claims = report::select(all_claims(&args)?, &args.claims);
     if claims.is_empty() {
         return Err(CliError::input(format!(
             "no claim matches {:?} (see nimcert audit --list)",

@@ -22,6 +22,7 @@ mod atlas;
 mod audit;
 mod avoid;
 mod certify;
+mod claims;
 mod completions;
 mod draw;
 mod export;
@@ -59,9 +60,13 @@ enum Command {
     /// Solve every octal code of given lengths (sharding, resume and
     /// certificates as for `sweep`).
     OctalSweep(octal::OctalSweepArgs),
-    /// Audit every registered statement of papers A and B.
+    /// Audit every registered statement of papers A and B, or the claims
+    /// of claim files (--claims).
     #[command(long_about = audit::LONG_ABOUT)]
     Audit(audit::AuditArgs),
+    /// Claim files: statements about subtraction and octal games written
+    /// by users (docs/CLAIMS.md); `claims check` parses and type-checks.
+    Claims(claims::ClaimsArgs),
     /// Sweep three-move games: classify, compare with the engine, count.
     ///
     /// Enumerates triples {a, b, c}, classifies each by paper A, compares the
@@ -201,6 +206,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Octal(args) => octal::run(args),
         Command::OctalSweep(args) => octal::sweep(args),
         Command::Audit(args) => audit::run(args),
+        Command::Claims(args) => claims::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => sweep::merge(args),
         Command::Avoid(args) => avoid::run(args),

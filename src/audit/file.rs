@@ -1,0 +1,397 @@
+//! Claims written in a claim file (issue 22; docs/CLAIMS.md): each entry
+//! of the file becomes one [`Claim`], run by the same pipeline as the
+//! registry ([`crate::claim::check_instances`]), so it gets the same
+//! verdicts, counts, smallest counterexamples with certificates, baseline
+//! lines and certificate store.
+//!
+//! One instance is one assignment of the entry's parameters that passes
+//! its `where` (enumerated by [`nimcert_claims::instances`] in the order of
+//! the parameters, the first slowest, so that the first failures found are
+//! the smallest). Its game is solved exactly: a subtraction game by the
+//! engine (least pre-period q and period p, [`crate::engine`]), an octal
+//! game by the Octal Periodicity Theorem ([`crate::octal::period`]); G(n)
+//! is then known for every n ≥ 0. The assertion is evaluated on that
+//! sequence by [`nimcert_claims::evaluate`], whose proof rule decides an
+//! unbounded `forall x` for every x from one window of q + p positions
+//! (and the offsets) where its conditions hold, and otherwise checks it on
+//! x < `check_below` only; the range printed for the claim says which.
+//!
+//! A game that is not solved within the bounds is an instance *not
+//! checked* (so the verdict cannot read "holds"); an error in the claim on
+//! some instance (a division by zero, an overflow) or the evaluation
+//! budget running out stops the audit ([`Abort`]), with the position in
+//! the file.
+
+use crate::certify::octal::{octal_certificate, octal_provenance};
+use crate::certify::{search_provenance, sequence_certificate};
+use crate::claim::{check_instances, Abort, Claim, ClaimResult, InstanceOutcome, Kind, Scope};
+use crate::engine::Periodicity;
+use crate::moves::MoveSet;
+use crate::octal::code::OctalCode;
+use crate::octal::period::{OctalOutcome, OctalSolution};
+use crate::octal::values::Method;
+use nimcert_check::format::Certificate;
+use nimcert_claims as lang;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+/// The bounds of a claim file's audit, from the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileLimits {
+    /// Evaluation steps per instance (and for enumerating the instances
+    /// of one entry): `--max-eval-steps`.
+    pub eval_steps: u64,
+    /// Positions of a subtraction game computed at most: `--max-positions`.
+    pub max_positions: u64,
+    /// Heap sizes of an octal game computed at most: `--max-n`.
+    pub max_n: u64,
+}
+
+/// The flag raising [`FileLimits::max_positions`].
+pub const FLAG_MAX_POSITIONS: &str = "--max-positions";
+/// The flag raising [`FileLimits::max_n`].
+pub const FLAG_MAX_N: &str = "--max-n";
+
+impl Default for FileLimits {
+    /// 10^8 evaluation steps, 2^26 positions, 2^22 heap sizes.
+    fn default() -> Self {
+        FileLimits {
+            eval_steps: 100_000_000,
+            max_positions: 1 << 26,
+            max_n: 1 << 22,
+        }
+    }
+}
+
+/// The nominal work of one instance, for the audit's estimate before it
+/// starts (`--max-work`): a game of some thousand positions and an
+/// assertion over one period. The real work of an instance is bounded by
+/// the limits of [`FileLimits`], which stop it.
+pub const WORK_PER_INSTANCE: u64 = 100_000;
+
+/// The claims of a parsed claim file, in the file's order.
+pub fn claims(file: lang::ClaimFile, limits: FileLimits) -> Vec<Claim> {
+    file.claims
+        .into_iter()
+        .map(|entry| claim(Arc::new(entry), limits))
+        .collect()
+}
+
+/// One entry as a [`Claim`]: its id, quote, source and kind from the
+/// file; "instances" as unit.
+fn claim(entry: Arc<lang::FileClaim>, limits: FileLimits) -> Claim {
+    let kind = match entry.kind {
+        lang::ClaimKind::Theorem => Kind::Theorem,
+        lang::ClaimKind::Conjecture => Kind::Conjecture,
+        lang::ClaimKind::Example => Kind::Example,
+    };
+    let for_run = entry.clone();
+    let for_estimate = entry.clone();
+    Claim::new(
+        entry.id.clone(),
+        entry.quote.clone(),
+        format!("the file's parameter ranges ({})", parameters(&entry)),
+        move |scope| run(&for_run, limits, scope),
+        move |_| estimate(&for_estimate, limits),
+    )
+    .at(entry.source.clone())
+    .hypotheses(format!(
+        "the parameter ranges and `where` of the entry at line {}",
+        entry.line
+    ))
+    .kind(kind)
+    .counts("instances")
+}
+
+/// "n" or "a, b, c" (or "no parameters").
+fn parameters(entry: &lang::FileClaim) -> String {
+    let names = entry.param_names();
+    if names.is_empty() {
+        "no parameters".to_string()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// The estimate: instances (before `where`) × [`WORK_PER_INSTANCE`].
+fn estimate(entry: &lang::FileClaim, limits: FileLimits) -> u64 {
+    let mut budget = lang::Budget::new(limits.eval_steps);
+    lang::instance_estimate(entry, &mut budget)
+        .unwrap_or(u64::MAX)
+        .saturating_mul(WORK_PER_INSTANCE)
+}
+
+/// The abort of an evaluation error, with the instance it happened on.
+fn abort(error: &lang::EvalError, instance: Option<&lang::Instance>) -> Abort {
+    let d = error.diagnostic();
+    let on = instance.map_or(String::new(), |i| format!(" (at {})", label(i)));
+    let message = format!("{}{on}", d.one_line());
+    match d.kind {
+        lang::DiagKind::Limit { flag } => Abort::Limit { flag, message },
+        lang::DiagKind::Input => Abort::Input(message),
+    }
+}
+
+/// `n=3 {2,12,14}`, or the game alone without parameters.
+fn label(instance: &lang::Instance) -> String {
+    let game = match &instance.game {
+        lang::GameSpec::Subtraction(moves) => format!(
+            "{{{}}}",
+            moves
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        lang::GameSpec::Octal(code) => code.clone(),
+    };
+    let params = instance.label();
+    if params.is_empty() {
+        game
+    } else {
+        format!("{params} {game}")
+    }
+}
+
+/// A solved game of either family.
+enum Solved {
+    Subtraction(Periodicity),
+    Octal(OctalSolution),
+}
+
+impl lang::Sequence for Solved {
+    fn value(&self, n: u64) -> u64 {
+        match self {
+            Solved::Subtraction(g) => u64::from(g.value(n)),
+            Solved::Octal(g) => u64::from(g.value(n)),
+        }
+    }
+    fn preperiod(&self) -> u64 {
+        match self {
+            Solved::Subtraction(g) => g.qp.preperiod,
+            Solved::Octal(g) => g.preperiod,
+        }
+    }
+    fn period(&self) -> u64 {
+        match self {
+            Solved::Subtraction(g) => g.qp.period,
+            Solved::Octal(g) => g.period,
+        }
+    }
+}
+
+impl Solved {
+    /// The certificate of the game's whole nim-sequence, which nimcheck
+    /// re-validates: `Sequence` (subtraction) or `Octal`.
+    fn certificate(&self) -> Certificate {
+        match self {
+            Solved::Subtraction(g) => sequence_certificate(g, search_provenance()),
+            Solved::Octal(g) => octal_certificate(g, octal_provenance(Method::Rare)),
+        }
+    }
+
+    /// "q = 0, p = 16".
+    fn qp(&self) -> String {
+        use lang::Sequence;
+        format!("q = {}, p = {}", self.preperiod(), self.period())
+    }
+}
+
+/// Why a game was not solved: a bound (the instance is not checked) or
+/// input the tools refuse (the claim is malformed there).
+enum Unsolved {
+    Bound(String),
+    Input(String),
+}
+
+/// Solves an instance's game within the limits.
+fn solve(game: &lang::GameSpec, limits: FileLimits) -> Result<Solved, Unsolved> {
+    match game {
+        lang::GameSpec::Subtraction(moves) => {
+            let set = MoveSet::new(moves).map_err(|e| Unsolved::Input(e.to_string()))?;
+            crate::engine::solve(&set, limits.max_positions)
+                .map(Solved::Subtraction)
+                .map_err(|e| Unsolved::Bound(format!("{e} (raise {FLAG_MAX_POSITIONS})")))
+        }
+        lang::GameSpec::Octal(text) => {
+            let code = OctalCode::parse(text).map_err(|e| Unsolved::Input(e.to_string()))?;
+            let work = limits.max_n.saturating_mul(limits.max_n);
+            match crate::octal::period::solve(&code, Method::Rare, limits.max_n, work) {
+                OctalOutcome::Periodic(g) => Ok(Solved::Octal(g)),
+                OctalOutcome::NoPeriodBelow { below, .. } => Err(Unsolved::Bound(format!(
+                    "{code}: no period proved below {below} heap sizes (raise {FLAG_MAX_N})"
+                ))),
+                OctalOutcome::WorkLimit { computed } => Err(Unsolved::Bound(format!(
+                    "{code}: stopped at n = {computed} with no period proved (raise {FLAG_MAX_N})"
+                ))),
+            }
+        }
+    }
+}
+
+/// How the instances' unbounded quantifiers were settled, for the range
+/// line: proved for all x, or checked below a bound.
+#[derive(Default)]
+struct XTally {
+    proved: u64,
+    checked_below: BTreeMap<u64, u64>,
+}
+
+impl XTally {
+    fn add(&mut self, scope: lang::XScope) {
+        match scope {
+            lang::XScope::NoUnbounded => {}
+            lang::XScope::ProvedForAll { .. } => self.proved += 1,
+            lang::XScope::CheckedBelow(n) => *self.checked_below.entry(n).or_default() += 1,
+        }
+    }
+
+    /// "; every x ≥ 0 (proved)" or "; x < 10000 only (not proved for all
+    /// x)", empty when the assertion has no unbounded quantifier.
+    fn text(&self) -> String {
+        match self.checked_below.iter().next_back() {
+            None if self.proved > 0 => "; all x (proved for all x on each instance)".to_string(),
+            None => String::new(),
+            Some((n, _)) => {
+                let n = crate::audit::report::thousands(*n);
+                if self.proved > 0 {
+                    let checked: u64 = self.checked_below.values().sum();
+                    format!(
+                        "; x < {n} only on {checked} instances (not proved for all x), all x on {}",
+                        self.proved
+                    )
+                } else {
+                    format!("; x < {n} only (not proved for all x)")
+                }
+            }
+        }
+    }
+}
+
+/// "2 ≤ a ≤ 12, 4 ≤ b ≤ 24" over the instances enumerated: the range of
+/// each parameter's values.
+fn range_text(instances: &[lang::Instance]) -> String {
+    let Some(first) = instances.first() else {
+        return "no instance".to_string();
+    };
+    let mut parts = Vec::new();
+    for (i, (name, _)) in first.params.iter().enumerate() {
+        let values = instances.iter().map(|inst| inst.params[i].1);
+        let (lo, hi) = (values.clone().min(), values.max());
+        if let (Some(lo), Some(hi)) = (lo, hi) {
+            parts.push(if lo == hi {
+                format!("{name} = {lo}")
+            } else {
+                format!("{lo} ≤ {name} ≤ {hi}")
+            });
+        }
+    }
+    if parts.is_empty() {
+        "the one game".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// Enumerates the instances within the budget.
+fn enumerate(entry: &lang::FileClaim, limits: FileLimits) -> Result<Vec<lang::Instance>, Abort> {
+    let mut budget = lang::Budget::new(limits.eval_steps);
+    let mut all = Vec::new();
+    let mut it = lang::instances(entry);
+    while let Some(next) = it.next_instance(&mut budget) {
+        all.push(next.map_err(|e| abort(&e, None))?);
+    }
+    Ok(all)
+}
+
+/// Runs one entry on its instances.
+fn run(entry: &lang::FileClaim, limits: FileLimits, scope: &Scope) -> ClaimResult {
+    let instances = match enumerate(entry, limits) {
+        Ok(all) => all,
+        Err(a) => {
+            return ClaimResult {
+                abort: Some(a),
+                ..ClaimResult::default()
+            }
+        }
+    };
+    let stop: Mutex<Option<Abort>> = Mutex::new(None);
+    let x = Mutex::new(XTally::default());
+    let needs_game = lang::needs_game(entry);
+    let mut result = check_instances(
+        scope,
+        String::new(),
+        &instances,
+        |i| label(i),
+        |i, need| {
+            if stop.lock().map_or(true, |s| s.is_some()) {
+                return InstanceOutcome::NotApplicable;
+            }
+            let game = if needs_game {
+                match solve(&i.game, limits) {
+                    Ok(g) => Some(g),
+                    Err(Unsolved::Bound(why)) => return InstanceOutcome::NotChecked(why),
+                    Err(Unsolved::Input(why)) => {
+                        let message =
+                            format!("{}: line {}: {why} (at {})", entry.id, entry.line, label(i));
+                        set_once(&stop, Abort::Input(message));
+                        return InstanceOutcome::NotApplicable;
+                    }
+                }
+            } else {
+                None
+            };
+            let sequence: &dyn lang::Sequence = match &game {
+                Some(g) => g,
+                None => &lang::NoGame,
+            };
+            let mut budget = lang::Budget::new(limits.eval_steps);
+            match lang::evaluate(entry, i, sequence, &mut budget) {
+                Err(e) => {
+                    set_once(&stop, abort(&e, Some(i)));
+                    InstanceOutcome::NotApplicable
+                }
+                Ok(evaluation) => {
+                    if let Ok(mut x) = x.lock() {
+                        x.add(evaluation.x_scope);
+                    }
+                    let certificates = || game.iter().map(Solved::certificate).collect::<Vec<_>>();
+                    if evaluation.holds {
+                        InstanceOutcome::Holds(if scope.wants_certificates() {
+                            certificates()
+                        } else {
+                            Vec::new()
+                        })
+                    } else {
+                        InstanceOutcome::fails(
+                            need,
+                            || {
+                                let witness = evaluation
+                                    .witness
+                                    .clone()
+                                    .unwrap_or_else(|| "false".to_string());
+                                match &game {
+                                    Some(g) => format!("{}: {witness} ({})", label(i), g.qp()),
+                                    None => format!("{}: {witness}", label(i)),
+                                }
+                            },
+                            certificates,
+                        )
+                    }
+                }
+            }
+        },
+    );
+    result.abort = stop.into_inner().unwrap_or(None);
+    let x = x.into_inner().unwrap_or_default();
+    result.range = format!("{}{}", range_text(&instances), x.text());
+    result.numbers_only = !needs_game;
+    result
+}
+
+/// Records the first abort only.
+fn set_once(slot: &Mutex<Option<Abort>>, abort: Abort) {
+    if let Ok(mut s) = slot.lock() {
+        s.get_or_insert(abort);
+    }
+}

@@ -1,0 +1,239 @@
+//! Claim files (issue 22): the ported entries of paper A agree with the
+//! registry's Rust entries; the "for all x" proof rule proves what it may
+//! and only that (a statement true below the check bound but false later
+//! is never called proved); the shipped files' verdicts equal their
+//! committed baseline; a hostile claim file is a one-line error.
+
+use nimcert::audit::file::{claims, FileLimits};
+use nimcert::audit::report::{self, Row};
+use nimcert::audit::{registry, Claim, ClaimResult, Scope, Verdict};
+use std::path::Path;
+use std::process::Command;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The claims of a claim file's text, parsed and type-checked.
+fn from_text(name: &str, text: &str) -> Vec<Claim> {
+    let file = nimcert_claims::parse(name, text.as_bytes(), &Default::default())
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    nimcert_claims::check(&file).unwrap_or_else(|d| panic!("{}", d.render()));
+    claims(file, FileLimits::default())
+}
+
+fn from_file(relative: &str) -> Vec<Claim> {
+    let text = std::fs::read_to_string(root().join(relative)).expect("claim file");
+    from_text(relative, &text)
+}
+
+fn audit(claims: &[Claim]) -> Vec<(Row, ClaimResult)> {
+    report::run(claims, &Scope::default(), &[], &|_| {})
+}
+
+/// One claim's row.
+fn only(text: &str) -> (Row, ClaimResult) {
+    let mut rows = audit(&from_text("test.toml", text));
+    assert_eq!(rows.len(), 1);
+    rows.remove(0)
+}
+
+#[test]
+fn ported_entries_agree_with_the_registry() {
+    let ported = from_file("examples/claims/paper-a.toml");
+    let ids: Vec<String> = ported
+        .iter()
+        .map(|c| {
+            c.id.strip_prefix("port.")
+                .expect("port.<registry id>")
+                .to_string()
+        })
+        .collect();
+    let originals: Vec<Claim> = registry()
+        .into_iter()
+        .filter(|c| ids.iter().any(|id| id == c.id.as_ref()))
+        .collect();
+    assert_eq!(
+        originals.len(),
+        ported.len(),
+        "every port names a registry entry"
+    );
+    // Theorem 2 of the issue (the two-move game) is Proposition 7 here;
+    // Table 2's seven rows, Zhang's line and Moriwaki's theorem (§6).
+    for id in [
+        "A.Prop7",
+        "A.Table2.row1",
+        "A.Table2.row7",
+        "A.Sec6.zhang",
+        "A.Sec6.moriwaki",
+    ] {
+        assert!(ids.iter().any(|i| i == id), "{id} is ported");
+    }
+    let ours = audit(&ported);
+    let theirs = audit(&originals);
+    for (port, _) in &ours {
+        let id = port.id.strip_prefix("port.").unwrap_or_default();
+        let (original, _) = theirs
+            .iter()
+            .find(|(r, _)| r.id == id)
+            .expect("the registry entry ran");
+        assert_eq!(
+            (port.verdict, port.applicable, port.failing, port.unchecked),
+            (
+                original.verdict,
+                original.applicable,
+                original.failing,
+                original.unchecked
+            ),
+            "{id}: the port and the registry entry disagree"
+        );
+        assert!(port.applicable > 0, "{id} checked something");
+    }
+}
+
+#[test]
+fn a_shifted_statement_is_proved_for_all_x() {
+    // The reverse-mex property of {2, 4n, 4n + 2}: every G argument is
+    // x plus a constant, so one window of q + p positions decides it.
+    let (row, _) = only(
+        r#"
+[[claim]]
+id = "revmex"
+source = "test"
+quote = "G(x) = mex{G(x + s) : s in S}"
+kind = "theorem"
+game = "{2, 4*n, 4*n + 2}"
+params = { n = "3..=6" }
+assert = "forall x: G(x) == mex{G(x + s) : s in S}"
+"#,
+    );
+    assert_eq!(row.verdict, Verdict::Holds);
+    assert_eq!(row.applicable, 4);
+    assert!(row.range.contains("proved for all x"), "{}", row.range);
+}
+
+#[test]
+fn a_statement_failing_after_the_check_bound_is_never_called_proved() {
+    // 2x ≠ 1000 is true for x < 400 and false at x = 500; 2x is not a
+    // shifted x, so the proof rule does not apply and only x < 400 is
+    // checked: the range says so, and it does not say "proved".
+    let text = |below: u64| {
+        format!(
+            r#"
+[[claim]]
+id = "late"
+source = "test"
+quote = "2x is never 1000"
+kind = "theorem"
+game = "{{1, 2}}"
+assert = "forall x: 2 * x != 1000"
+check_below = {below}
+"#
+        )
+    };
+    let (row, _) = only(&text(400));
+    assert_eq!(row.verdict, Verdict::Holds);
+    assert!(row.range.contains("x < 400 only"), "{}", row.range);
+    assert!(!row.range.contains("proved for all"), "{}", row.range);
+    let (row, _) = only(&text(600));
+    assert_eq!(row.verdict, Verdict::Fails);
+    assert!(
+        row.counterexamples[0].contains("x = 500"),
+        "{:?}",
+        row.counterexamples
+    );
+}
+
+#[test]
+fn a_shifted_statement_failing_beyond_the_check_bound_is_found() {
+    // {6, 23, 100} has q = 485, p = 123: G(x) = G(x + 123) fails at
+    // x = 484, far beyond check_below = 100. The proof window runs to
+    // q + p whatever check_below says, so the failure is found.
+    let (row, result) = only(
+        r#"
+[[claim]]
+id = "shift"
+source = "test"
+quote = "period 123 from 0"
+kind = "theorem"
+game = "{6, 23, 100}"
+assert = "forall x: G(x) == G(x + 123)"
+check_below = 100
+"#,
+    );
+    assert_eq!(row.verdict, Verdict::Fails);
+    assert!(
+        row.counterexamples[0].contains("x = 484"),
+        "{:?}",
+        row.counterexamples
+    );
+    assert!(
+        row.counterexamples[0].contains("q = 485, p = 123"),
+        "{:?}",
+        row.counterexamples
+    );
+    // The counterexample carries the game's certificate, which the checker
+    // accepts.
+    assert_eq!(result.examples[0].certificates.len(), 1);
+    assert_eq!(row.certificates_accepted, Some(true));
+}
+
+#[test]
+fn the_shipped_claim_files_match_their_baseline() {
+    let files: Vec<_> = ["paper-a", "reverse-mex", "published"]
+        .iter()
+        .map(|f| format!("examples/claims/{f}.toml"))
+        .collect();
+    let out = Command::new(env!("CARGO_BIN_EXE_nimcert"))
+        .current_dir(root())
+        .arg("audit")
+        .arg("--claims")
+        .args(&files)
+        .args(["--baseline", "examples/claims/claims.expected"])
+        .output()
+        .expect("nimcert runs");
+    assert!(
+        out.status.success(),
+        "exit {:?}\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn claims_check_points_at_the_error_with_a_caret() {
+    let dir = std::env::temp_dir().join(format!("nimcert-claims-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("bad.toml");
+    std::fs::write(
+        &file,
+        "[[claim]]\nid = \"x\"\nsource = \"s\"\nquote = \"q\"\nkind = \"theorem\"\ngame = \"{1, 2}\"\nassert = \"q == 1 +\"\n",
+    )
+    .expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_nimcert"))
+        .args(["claims", "check"])
+        .arg(&file)
+        .output()
+        .expect("nimcert runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{stderr}");
+    assert!(
+        lines[0].starts_with("nimcert: ") && lines[0].contains("bad.toml:7:"),
+        "{stderr}"
+    );
+    assert!(lines[1].contains("assert = \"q == 1 +\""), "{stderr}");
+    assert!(lines[2].trim_end().ends_with('^'), "{stderr}");
+    // The caret stands under the column the first line names.
+    let col: usize = lines[0]
+        .split("bad.toml:7:")
+        .nth(1)
+        .and_then(|r| r.split(':').next())
+        .and_then(|c| c.parse().ok())
+        .expect("a column");
+    let caret = lines[2].find('^').expect("caret");
+    let line_start = lines[1].find("assert").expect("source line");
+    assert_eq!(caret - line_start + 1, col, "{stderr}");
+}
