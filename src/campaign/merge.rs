@@ -137,8 +137,14 @@ pub fn merge<S: Mergeable<Tally = T>, T: Clone>(
 /// Merges shard results one at a time (so that a merge of many files
 /// holds one of them at a time); see [`merge`].
 pub struct Merger<S: Mergeable> {
-    merged: Option<(CampaignResult<S, S::Tally>, S::Size)>,
+    merged: Option<Merged<S>>,
 }
+
+/// The results merged so far, with the spec's size.
+type Merged<S> = (
+    CampaignResult<S, <S as Mergeable>::Tally>,
+    <S as Mergeable>::Size,
+);
 
 impl<S: Mergeable> Default for Merger<S> {
     fn default() -> Self {
