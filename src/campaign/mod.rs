@@ -13,7 +13,7 @@
 //!   that fails is removed again), each finished unit is written
 //!   atomically to `DIR/<units>/NAME.json` after its certificate
 //!   (`DIR/certs/NAME.ron`), sealed with a checksum and the certificate's
-//!   digest ([`unit`]);
+//!   digest ([`mod@unit`]);
 //! - **resume**: [`run`] reads back, verified, the units already on disk,
 //!   removes the temporary files a killed run left for the others and runs
 //!   them; the tally is folded in unit order, so an interrupted and resumed

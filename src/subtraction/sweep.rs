@@ -587,7 +587,7 @@ impl Mergeable for SweepSpec {
 
 /// One finished unit on disk, `units/A-B.json`: the unit, its tally, with
 /// `--certs` the digest of its certificate, and the checksum (see
-/// [`campaign::unit`]); a unit file without a digest (written without
+/// [`mod@campaign::unit`]); a unit file without a digest (written without
 /// `--certs`) makes a `--certs` sweep run the unit again.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
