@@ -27,7 +27,7 @@ use nimcert::engine::{baseline, solve, DEFAULT_MAX_POSITIONS};
 use nimcert::moves::MoveSet;
 use nimcert::subtraction::classify as classify_full;
 use nimcert::subtraction::classify::{outline, Classifier};
-use nimcert::sweep::{self, SweepSpec, Tally};
+use nimcert::subtraction::sweep::{self, SweepSpec, Tally};
 use std::hint::black_box;
 use std::path::Path;
 use std::process::{Command, Stdio};

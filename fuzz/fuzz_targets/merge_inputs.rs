@@ -8,7 +8,7 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use nimcert::sweep::{merge, Mismatch, SweepResult, SweepSpec, Tally};
+use nimcert::subtraction::sweep::{merge, Mismatch, SweepResult, SweepSpec, Tally};
 use std::collections::BTreeMap;
 
 #[derive(Arbitrary, Debug)]

@@ -9,7 +9,7 @@ use nimcert::moves::{MoveSet, MAX_MOVE};
 use nimcert::pictures::atlas::{Atlas, AtlasError, Show, MAX_CELLS};
 use nimcert::pictures::{render, Medium};
 use nimcert::range::RangeArg;
-use nimcert::sweep::SweepSpec;
+use nimcert::subtraction::sweep::SweepSpec;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

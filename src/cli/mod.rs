@@ -28,6 +28,7 @@ mod draw;
 mod export;
 mod limits;
 mod octal;
+mod octal_sweep;
 mod output;
 mod progress;
 mod solve;
@@ -59,7 +60,7 @@ enum Command {
     Octal(octal::OctalArgs),
     /// Solve every octal code of given lengths (sharding, resume and
     /// certificates as for `sweep`).
-    OctalSweep(octal::OctalSweepArgs),
+    OctalSweep(octal_sweep::OctalSweepArgs),
     /// Audit every registered statement of papers A and B, or the claims
     /// of claim files (--claims).
     #[command(long_about = audit::LONG_ABOUT)]
@@ -180,11 +181,11 @@ impl fmt::Display for CliError {
     }
 }
 
-impl From<nimcert::sweep::SweepError> for CliError {
-    fn from(e: nimcert::sweep::SweepError) -> Self {
+impl From<nimcert::campaign::CampaignError> for CliError {
+    fn from(e: nimcert::campaign::CampaignError) -> Self {
         match e {
-            nimcert::sweep::SweepError::Input(m) => CliError::input(m),
-            nimcert::sweep::SweepError::Io(m) => CliError::io(m),
+            nimcert::campaign::CampaignError::Input(m) => CliError::input(m),
+            nimcert::campaign::CampaignError::Io(m) => CliError::io(m),
         }
     }
 }
@@ -204,7 +205,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Solve(args) => solve::run(args),
         Command::Certify(args) => certify::run(args),
         Command::Octal(args) => octal::run(args),
-        Command::OctalSweep(args) => octal::sweep(args),
+        Command::OctalSweep(args) => octal_sweep::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Claims(args) => claims::run(args),
         Command::Sweep(args) => sweep::run(args),

@@ -5,7 +5,8 @@ use super::output::{check_output_file, print, render, Format};
 use super::progress::bar;
 use super::CliError;
 use clap::Args;
-use nimcert::sweep::{self, Merger, OutDir, Shard, SweepResult, SweepSpec, MAX_RESULT_BYTES};
+use nimcert::campaign::{Folder, Shard};
+use nimcert::subtraction::sweep::{self, Merger, SweepResult, SweepSpec, MAX_RESULT_BYTES};
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +25,56 @@ counts say how many). --threads is capped at the number of cores unless\n\
 \n",
     super::exit_status!()
 );
+
+/// The flags every campaign (`sweep`, `octal-sweep`) shares, flattened into
+/// each command's arguments; their help is `sweep`'s, and `octal-sweep`
+/// words `--shard`, `--out` and `--certs` for codes (`mut_arg`).
+#[derive(Args)]
+pub struct CampaignArgs {
+    /// Run only shard k of n (0 ≤ k < n): the (a, b) units with index ≡ k mod n.
+    #[arg(long, value_name = "k/n")]
+    pub(super) shard: Option<Shard>,
+    /// Keep state here: finished units are written atomically (with their
+    /// (a, b) and a checksum) and skipped, once verified, when the same
+    /// sweep is started again; the result goes to DIR/result-k-of-n.json.
+    /// DIR may be new, but its parent folder must exist.
+    #[arg(long, value_name = "DIR")]
+    pub(super) out: Option<PathBuf>,
+    /// With --out: also write one compact certificate per (a, b) unit,
+    /// DIR/certs/a-b.ron: a PeriodicTable with a row (S, q, p, period
+    /// witnesses) per triple, which nimcheck checks by recomputing the values.
+    /// A resumed sweep writes a deleted certificate again and refuses an
+    /// edited one (exit 2).
+    #[arg(long, requires = "out")]
+    pub(super) certs: bool,
+    /// Worker threads (default: all cores; at most the cores unless
+    /// --force-threads).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Run more --threads than cores (up to 256).
+    #[arg(long, requires = "threads")]
+    force_threads: bool,
+}
+
+impl CampaignArgs {
+    /// The shard to run (the whole campaign without `--shard`).
+    pub fn shard(&self) -> Shard {
+        self.shard.unwrap_or(Shard::WHOLE)
+    }
+
+    /// The number of worker threads (see `limits::threads`).
+    pub fn threads(&self) -> Result<usize, CliError> {
+        limits::threads(self.threads, self.force_threads)
+    }
+}
+
+/// A pool of `threads` worker threads, exit 4 when they cannot start.
+pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, CliError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| CliError::io(format!("cannot start {threads} threads: {e}")))
+}
 
 /// Arguments of `nimcert sweep` (its help text is the subcommand's doc in
 /// `cli/mod.rs`).
@@ -45,29 +96,8 @@ pub struct SweepArgs {
     /// Only non-additive triples, c ≠ a + b.
     #[arg(long)]
     non_additive: bool,
-    /// Run only shard k of n (0 ≤ k < n): the (a, b) units with index ≡ k mod n.
-    #[arg(long, value_name = "k/n")]
-    shard: Option<Shard>,
-    /// Keep state here: finished units are written atomically (with their
-    /// (a, b) and a checksum) and skipped, once verified, when the same
-    /// sweep is started again; the result goes to DIR/result-k-of-n.json.
-    /// DIR may be new, but its parent folder must exist.
-    #[arg(long, value_name = "DIR")]
-    out: Option<PathBuf>,
-    /// With --out: also write one compact certificate per (a, b) unit,
-    /// DIR/certs/a-b.ron: a PeriodicTable with a row (S, q, p, period
-    /// witnesses) per triple, which nimcheck checks by recomputing the values.
-    /// A resumed sweep writes a deleted certificate again and refuses an
-    /// edited one (exit 2).
-    #[arg(long, requires = "out")]
-    certs: bool,
-    /// Worker threads (default: all cores; at most the cores unless
-    /// --force-threads).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Run more --threads than cores (up to 256).
-    #[arg(long, requires = "threads")]
-    force_threads: bool,
+    #[command(flatten)]
+    campaign: CampaignArgs,
     /// Engine bound on positions per game (exit 3 when a game needs more).
     #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: u64,
@@ -120,7 +150,7 @@ pub fn run(args: SweepArgs) -> Result<ExitCode, CliError> {
         max_positions: args.max_positions,
     };
     let size = spec.size().map_err(CliError::input)?;
-    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let shard = args.campaign.shard();
     if u128::from(shard.count) > size.units {
         return Err(CliError::input(format!(
             "--shard {}/{}: more shards than the sweep's {} units (pairs a, b)",
@@ -137,24 +167,21 @@ pub fn run(args: SweepArgs) -> Result<ExitCode, CliError> {
             size.triples, size.units
         ),
     )?;
-    let threads = limits::threads(args.threads, args.force_threads)?;
-    let out = match &args.out {
+    let threads = args.campaign.threads()?;
+    let out = match &args.campaign.out {
         Some(dir) => {
-            let result = OutDir::result_path(dir, shard);
+            let result = Folder::result_path(dir, shard);
             if dir.is_dir() {
                 check_output_file(&result)?;
             }
-            Some((OutDir::open(dir, &spec, args.certs)?, result))
+            Some((Folder::open(dir, &spec, args.campaign.certs)?, result))
         }
         None => None,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| CliError::io(format!("cannot start {threads} threads: {e}")))?;
-    let progress = bar(sweep::unit_count(&spec, args.shard), "sweep");
+    let pool = thread_pool(threads)?;
+    let progress = bar(sweep::unit_count(&spec, Some(shard)), "sweep");
     let result = pool.install(|| {
-        sweep::run(&spec, args.shard, out.as_ref().map(|(o, _)| o), &|| {
+        sweep::run(&spec, Some(shard), out.as_ref().map(|(o, _)| o), &|| {
             progress.inc(1)
         })
     });

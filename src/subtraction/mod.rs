@@ -16,7 +16,9 @@
 //! - [`table2`]: a = 1 (Table 2);
 //! - [`values`]: the L-function (Theorem 42) and §5's corollaries;
 //! - [`mod@classify`]: which statement covers a triple and what it predicts;
-//! - [`claims`]: the audit registry entries of paper A.
+//! - [`claims`]: the audit registry entries of paper A;
+//! - [`sweep`]: the finite check of §6, generalised (a client of
+//!   [`crate::campaign`]).
 //!
 //! Where our copy of the paper lost a formula, the reconstruction is marked
 //! "derived here" in its doc comment and carries [`Source::Derived`].
@@ -28,6 +30,7 @@ pub mod claims;
 pub mod classify;
 pub mod lemmas;
 pub mod sieve;
+pub mod sweep;
 pub mod table2;
 pub mod values;
 

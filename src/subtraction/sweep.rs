@@ -1,5 +1,8 @@
-//! Paper A's finite check (§6), generalised: sweeps over three-move games: enumerate triples, classify each (paper A),
-//! compare the covering statement's prediction with the engine, and tally.
+//! Paper A's finite check (§6), generalised: sweeps over three-move games:
+//! enumerate triples, classify each (paper A), compare the covering
+//! statement's prediction with the engine, and tally. A client of the
+//! campaign layer ([`crate::campaign`]), which shards, stores, resumes and
+//! merges.
 //!
 //! The work is cut into **units**, one per pair (a, b) with all its c. A
 //! sweep runs its units in parallel (rayon, one reusable [`Solver`] per
@@ -16,21 +19,22 @@
 //! (ranges within the legal moves, at least one triple), its size and work
 //! are known in closed form before anything runs ([`SweepSpec::size`]), a
 //! unit file carries its (a, b), a checksum and (with certificates) its
-//! certificate's digest, which a resumed sweep verifies, and [`merge`] checks every shard result's ids and invariants
-//! with checked arithmetic and requires every shard unless told that a
-//! partial result is wanted (which the result then records).
+//! certificate's digest, which a resumed sweep verifies, and [`merge`]
+//! checks every shard result's ids and invariants with checked arithmetic
+//! and requires every shard unless told that a partial result is wanted
+//! (which the result then records).
 
+use crate::campaign::{
+    self, Campaign, CampaignError, CampaignResult, Folder, Mergeable, Sealed, Shard,
+};
 use crate::certify::{periodic_claim, periodic_table_certificate, search_provenance};
 use crate::engine::{Solver, QP};
 use crate::moves::{gcd, MoveSet, MAX_MOVE};
 use crate::range::RangeArg;
 use crate::subtraction::classify::{Classifier, Outline};
-use nimcert_check::format::PeriodicClaim;
-use rayon::prelude::*;
+use nimcert_check::format::{Certificate, PeriodicClaim};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::collections::BTreeMap;
 
 /// How many mismatching triples a tally keeps as examples (the smallest).
 pub const MISMATCH_EXAMPLES: usize = 20;
@@ -535,555 +539,161 @@ fn sum<'a>(counts: impl IntoIterator<Item = &'a u64>) -> Result<u64, String> {
     })
 }
 
-/// A shard: `index` of `count` (0 ≤ index < count).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shard {
-    pub index: u64,
-    pub count: u64,
-}
+/// The result of a sweep (or a shard of one): what was swept and the tally,
+/// the counts at the top level of its JSON (see [`CampaignResult`]).
+pub type SweepResult = CampaignResult<SweepSpec, Tally>;
 
-impl std::str::FromStr for Shard {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Self, String> {
-        let shown = crate::moves::clip(text, 40);
-        let (k, n) = text
-            .split_once('/')
-            .ok_or_else(|| format!("shard '{shown}' is not of the form k/n"))?;
-        let parse = |s: &str| {
-            s.parse::<u64>().map_err(|_| {
-                format!(
-                    "shard '{shown}': '{}' is not a number",
-                    crate::moves::clip(s, 24)
-                )
-            })
-        };
-        let shard = Shard {
-            index: parse(k)?,
-            count: parse(n)?,
-        };
-        if shard.count == 0 || shard.index >= shard.count {
-            return Err(format!("shard '{shown}': need 0 ≤ k < n"));
-        }
-        Ok(shard)
-    }
-}
-
-impl Shard {
-    /// The whole sweep as one shard.
-    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
-
-    /// The number of the `units` units (in order) that fall in this shard:
-    /// those with index ≡ k mod n.
-    pub fn share(&self, units: u128) -> u128 {
-        let n = u128::from(self.count);
-        units / n + u128::from(u128::from(self.index) < units % n)
-    }
-}
-
-/// Why a sweep, a resumed sweep or a merge could not go on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SweepError {
-    /// The arguments, or a file that is not what it should be (a unit
-    /// file that fails its checksum, a shard result that is inconsistent).
-    Input(String),
-    /// A file could not be read or written.
-    Io(String),
-}
-
-impl std::fmt::Display for SweepError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SweepError::Input(m) | SweepError::Io(m) => f.write_str(m),
-        }
-    }
-}
-
-impl std::error::Error for SweepError {}
-
-impl From<String> for SweepError {
-    fn from(message: String) -> Self {
-        SweepError::Input(message)
-    }
-}
-
-/// An I/O failure on `path`.
-pub(crate) fn io_error(path: &Path, e: impl std::fmt::Display) -> SweepError {
-    SweepError::Io(format!("{}: {e}", path.display()))
-}
-
-/// The largest spec.json read back (a spec is a few lines).
-const MAX_SPEC_BYTES: u64 = 1 << 20;
-
-/// Opens the output folder `root` of a sweep (`what`, e.g. "a sweep")
-/// whose spec, written canonically, is `spec`, then runs `then` in it:
-/// `root` is an existing folder or a new one whose parent exists; its
-/// `spec.json` is written when missing and must be `spec` when present (a
-/// folder of another sweep is refused, exit 2). When `root` was created
-/// here and anything fails, it is removed again: a failed start leaves
-/// nothing behind. Shared by `sweep` and `octal-sweep`.
-pub(crate) fn open_folder<T>(
-    root: &Path,
-    spec: &str,
-    what: &str,
-    then: impl FnOnce() -> Result<T, SweepError>,
-) -> Result<T, SweepError> {
-    let created = crate::io::prepare_dir(root).map_err(|e| io_error(root, e))?;
-    let opened = claim_folder(root, spec, what).and_then(|()| then());
-    if opened.is_err() && created {
-        // Nothing of a sweep is in a folder made just now.
-        let _ = std::fs::remove_dir_all(root);
-    }
-    opened
-}
-
-/// Writes `root/spec.json` when missing; refuses one that is not `spec`.
-fn claim_folder(root: &Path, spec: &str, what: &str) -> Result<(), SweepError> {
-    let spec_path = root.join("spec.json");
-    match crate::io::read_text_bounded(&spec_path, MAX_SPEC_BYTES) {
-        Ok(existing) if existing != spec => Err(SweepError::Input(format!(
-            "{} holds a different sweep (see its spec.json); use another --out",
-            root.display()
-        ))),
-        Ok(_) => Ok(()),
-        Err(crate::io::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
-            crate::io::write_atomically(&spec_path, spec.as_bytes())
-                .map_err(|e| io_error(&spec_path, e))
-        }
-        Err(crate::io::ReadError::Io(e)) => Err(io_error(&spec_path, e)),
-        Err(e) => Err(SweepError::Input(format!(
-            "{}: {e}; not the spec.json of {what}",
-            spec_path.display()
-        ))),
-    }
-}
-
-/// The length and FNV-1a of a certificate as written, recorded in the
-/// unit or code file written after it, so that a resumed sweep finds a
-/// certificate deleted (and writes it again) or edited (exit 2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct FileDigest {
-    bytes: u64,
-    fnv1a: String,
-}
-
-impl FileDigest {
-    /// The digest of `content`.
-    pub(crate) fn of(content: &[u8]) -> Self {
-        FileDigest {
-            bytes: u64::try_from(content.len()).unwrap_or(u64::MAX),
-            fnv1a: fnv1a(&[content]),
-        }
-    }
-
-    /// Writes `content` to `path` atomically; returns its digest.
-    pub(crate) fn write(path: &Path, content: &[u8]) -> Result<Self, SweepError> {
-        crate::io::write_atomically(path, content).map_err(|e| io_error(path, e))?;
-        Ok(Self::of(content))
-    }
-
-    /// The text the digest adds to a unit or code file's checksum.
-    pub(crate) fn text(digest: Option<&Self>) -> String {
-        digest.map_or(String::new(), |d| format!("{} {}", d.bytes, d.fnv1a))
-    }
-
-    /// Whether the file at `path` is the one this digest describes:
-    /// `Ok(false)` when it is missing (to be written again), an error
-    /// (exit 2) when it is there but differs, exit 4 when it cannot be read.
-    pub(crate) fn matches(&self, path: &Path) -> Result<bool, SweepError> {
-        let edited = || {
-            SweepError::Input(format!(
-                "{}: not the certificate this sweep wrote (edited or replaced); delete it to write it again",
-                path.display()
-            ))
-        };
-        match crate::io::read_bounded(path, self.bytes) {
-            Ok(content) if Self::of(&content) == *self => Ok(true),
-            Ok(_) | Err(crate::io::ReadError::TooLarge(_)) => Err(edited()),
-            Err(crate::io::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
-                Ok(false)
-            }
-            Err(e) => Err(io_error(path, e)),
-        }
-    }
-}
-
-/// The result of a sweep (or a shard of one): what was swept and the tally.
-/// In JSON (and RON) the counts sit at the top level beside `spec`,
-/// `shards`, `shard_count` and `partial`, so that scripts read `triples`,
-/// `admissible`, ... directly. (Read back by [`SweepResult::from_json`]:
-/// serde's derived `flatten` cannot read the integer keys of the period
-/// distribution back from JSON.)
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SweepResult {
-    /// The triples swept.
-    pub spec: SweepSpec,
-    /// The shards this result covers, increasing, e.g. `[0, 1, 2]` of 3;
-    /// `[0]` of 1 for an unsharded sweep.
-    pub shards: Vec<u64>,
-    /// The number of shards.
-    pub shard_count: u64,
-    /// True when some shards are missing (a `merge --partial`): the counts
-    /// are then those of part of the sweep.
-    pub partial: bool,
-    /// The counts.
-    #[serde(flatten)]
-    pub tally: Tally,
-}
+/// Merges sweep shard results one at a time (see [`campaign::Merger`]).
+pub type Merger = campaign::Merger<SweepSpec>;
 
 /// The largest shard result or unit file read back (a result holds a few
 /// counts and a period distribution; far less than this).
 pub const MAX_RESULT_BYTES: u64 = 64 << 20;
 
-impl SweepResult {
-    /// Pretty JSON, ending in a newline.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("serializable") + "\n"
+impl Mergeable for SweepSpec {
+    type Tally = Tally;
+    type Size = SweepSize;
+
+    fn size(&self) -> Result<SweepSize, String> {
+        SweepSpec::size(self)
     }
 
-    /// Reads what [`SweepResult::to_json`] wrote; no validation (see
-    /// [`SweepResult::validate`]).
-    pub fn from_json(text: &str) -> Result<Self, String> {
-        let mut object: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| e.to_string())?;
-        let map = object.as_object_mut().ok_or("not a JSON object")?;
-        let mut take = |key: &str| map.remove(key).ok_or(format!("missing key {key}"));
-        let error = |e: serde_json::Error| e.to_string();
-        let spec = serde_json::from_value(take("spec")?).map_err(error)?;
-        let shards = serde_json::from_value(take("shards")?).map_err(error)?;
-        let shard_count = serde_json::from_value(take("shard_count")?).map_err(error)?;
-        let partial = match map.remove("partial") {
-            Some(value) => serde_json::from_value(value).map_err(error)?,
-            None => false,
-        };
-        let tally = serde_json::from_value(object).map_err(error)?;
-        Ok(SweepResult {
-            spec,
-            shards,
-            shard_count,
-            partial,
-            tally,
-        })
+    fn units(size: &SweepSize) -> u128 {
+        size.units
     }
 
-    /// Checks a result read from a file: a valid spec, 1 ≤ shard_count ≤
-    /// the number of units, shard ids increasing and below shard_count, at
-    /// least one of them, and consistent counts of at most the sweep's
-    /// triples. Returns the sweep's size.
-    pub fn validate(&self) -> Result<SweepSize, String> {
-        let size = self.spec.size()?;
-        if self.shard_count == 0 || u128::from(self.shard_count) > size.units {
+    /// Consistent counts of at most the sweep's triples ([`Tally::check`]).
+    fn check(&self, size: &SweepSize, tally: &Tally) -> Result<(), String> {
+        tally.check(size.triples)
+    }
+
+    fn add(into: &mut Tally, other: &Tally) -> Result<(), String> {
+        into.try_merge(other)
+    }
+
+    /// When every shard of a sweep without filters is there, the merged
+    /// count of triples must be exactly the sweep's.
+    fn check_whole(&self, size: &SweepSize, tally: &Tally) -> Result<(), String> {
+        let filtered = self.primitive || self.non_additive;
+        if !filtered && u128::from(tally.triples) != size.triples {
             return Err(format!(
-                "shard count {} is not between 1 and the sweep's {} units",
-                self.shard_count, size.units
+                "inconsistent counts: {} triples, the sweep has {}",
+                tally.triples, size.triples
             ));
         }
-        if let Some(&bad) = self.shards.iter().find(|&&s| s >= self.shard_count) {
-            return Err(format!(
-                "shard {bad} of {} does not exist (shards are 0..{})",
-                self.shard_count, self.shard_count
-            ));
-        }
-        if self.shards.is_empty() || self.shards.windows(2).any(|w| w[0] >= w[1]) {
-            return Err("the shard list is empty, repeated or not increasing".to_string());
-        }
-        self.tally.check(size.triples)?;
-        Ok(size)
+        Ok(())
     }
 }
 
-/// Where a sweep keeps its state and certificates.
-pub struct OutDir {
-    root: PathBuf,
-    certificates: bool,
-    /// The spec's canonical JSON (spec.json, and part of every checksum).
-    spec: String,
-    /// Temporary files a killed run left in units/ and certs/, by the name
-    /// of the file each was writing: listed once when the folder is opened
-    /// (a listing per unit would make a sweep of n units cost n² directory
-    /// reads), removed when their unit runs again.
-    temporaries: Mutex<HashMap<String, Vec<PathBuf>>>,
-}
-
-/// One finished unit on disk, `units/A-B.json`: the unit, its tally and a
-/// checksum of both with the sweep's spec. The checksum catches a unit file
-/// copied from another unit or another sweep and a hand-edited tally (it
-/// is FNV-1a, not a signature: it does not stop a forger who recomputes
-/// it).
-///
-/// With `--certs` it also records the digest of the unit's certificate
-/// (written before it), so that a resumed sweep writes a deleted
-/// certificate again and refuses an edited one; a unit file without one
-/// (written without `--certs`) makes a `--certs` sweep run the unit again.
+/// One finished unit on disk, `units/A-B.json`: the unit, its tally, with
+/// `--certs` the digest of its certificate, and the checksum (see
+/// [`mod@campaign::unit`]); a unit file without a digest (written without
+/// `--certs`) makes a `--certs` sweep run the unit again.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct UnitFile {
     unit: [u64; 2],
     tally: Tally,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    certificate: Option<FileDigest>,
+    certificate: Option<campaign::FileDigest>,
     checksum: String,
 }
 
-/// FNV-1a, 64 bits, as 16 hex digits.
-pub(crate) fn fnv1a(parts: &[&[u8]]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for &byte in part.iter().chain(b"\n") {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    format!("{hash:016x}")
-}
+impl Campaign for SweepSpec {
+    type Unit = Unit;
+    type Tally = Tally;
+    type Worker = Worker;
+    const WHAT: &'static str = "a sweep";
+    const UNITS: &'static str = "units";
+    const NAME_IN_CHECKSUM: bool = true;
+    const MAX_UNIT_BYTES: u64 = MAX_RESULT_BYTES;
+    const CHECKSUM_MISMATCH: &'static str =
+        "its checksum does not match (edited, or from another sweep)";
 
-impl OutDir {
-    /// Opens an output folder for `spec`: an existing folder, or a new one
-    /// whose parent exists (no other folder is created); refuses a folder
-    /// that holds a different sweep. Writes spec.json, so a folder that
-    /// cannot be written fails here, before any work (see `open_folder`).
-    pub fn open(root: &Path, spec: &SweepSpec, certificates: bool) -> Result<Self, SweepError> {
-        let text = spec.canonical();
-        open_folder(root, &text, "a sweep", || {
-            Self::open_prepared(root, text.clone(), certificates)
-        })
+    fn spec_text(&self) -> String {
+        self.canonical()
     }
 
-    /// [`OutDir::open`] once spec.json is there: the subfolders, and the
-    /// temporary files a killed run left in them.
-    fn open_prepared(root: &Path, text: String, certificates: bool) -> Result<Self, SweepError> {
-        let mut temporaries: HashMap<String, Vec<PathBuf>> = HashMap::new();
-        for sub in ["units", "certs"] {
-            let dir =
-                crate::io::create_below(root, Path::new(sub)).map_err(|e| io_error(root, e))?;
-            for (target, path) in
-                crate::io::list_temporaries(&dir).map_err(|e| io_error(&dir, e))?
-            {
-                temporaries
-                    .entry(format!("{sub}/{target}"))
-                    .or_default()
-                    .push(path);
-            }
-        }
-        Ok(OutDir {
-            root: root.to_path_buf(),
-            certificates,
-            spec: text,
-            temporaries: Mutex::new(temporaries),
-        })
+    fn units(&self) -> impl Iterator<Item = Unit> + '_ {
+        self.unit_iter()
     }
 
-    /// The path of the result of `shard` in the folder `root`:
-    /// `root/result-k-of-n.json`.
-    pub fn result_path(root: &Path, shard: Shard) -> PathBuf {
-        root.join(format!("result-{}-of-{}.json", shard.index, shard.count))
+    fn unit_total(&self) -> u128 {
+        self.size().map_or(0, |s| s.units)
     }
 
-    fn unit_name(unit: Unit) -> String {
-        format!("{}-{}.json", unit.a, unit.b)
+    fn name(&self, unit: &Unit) -> String {
+        format!("{}-{}", unit.a, unit.b)
     }
 
-    fn unit_path(&self, unit: Unit) -> PathBuf {
-        self.root.join("units").join(Self::unit_name(unit))
+    fn redo(&self, _unit: &Unit) -> String {
+        "run the unit again".to_string()
     }
 
-    /// The name of a unit's certificate in `root/certs/`.
-    fn certificate_name(unit: Unit) -> String {
-        format!("{}-{}.ron", unit.a, unit.b)
-    }
-
-    /// The checksum of a unit file: of the spec, the unit, its tally and
-    /// (when there is one) its certificate's digest.
-    fn checksum(&self, unit: Unit, tally: &Tally, certificate: Option<&FileDigest>) -> String {
-        let tally = serde_json::to_string(tally).expect("serializable");
-        let unit = format!("{}-{}", unit.a, unit.b);
-        let mut parts = vec![self.spec.as_bytes(), unit.as_bytes(), tally.as_bytes()];
-        let digest = FileDigest::text(certificate);
-        if certificate.is_some() {
-            parts.push(digest.as_bytes());
-        }
-        fnv1a(&parts)
-    }
-
-    /// Whether a verified unit file's certificate is in place (always,
-    /// without `--certs`): `false` when the unit must run again to write it.
-    fn certificate_in_place(&self, unit: Unit, file: &UnitFile) -> Result<bool, SweepError> {
-        if !self.certificates {
-            return Ok(true);
-        }
-        let path = self.root.join("certs").join(Self::certificate_name(unit));
-        match &file.certificate {
-            Some(digest) => digest.matches(&path),
-            None => Ok(false),
-        }
-    }
-
-    /// The stored tally of a finished unit, verified: `None` when the unit
-    /// has not finished, or (with `--certs`) its certificate is missing or
-    /// was never recorded (then the temporary files a killed run left for
-    /// it are removed, since the unit runs again); an error when the file is
-    /// not this unit's of this sweep (copied, edited, corrupt) or its
-    /// counts are not those of the unit's `triples` triples, or when its
-    /// certificate is there but not the one recorded (edited).
-    pub fn load(&self, spec: &SweepSpec, unit: Unit) -> Result<Option<Tally>, SweepError> {
-        let path = self.unit_path(unit);
-        let text = match crate::io::read_text_bounded(&path, MAX_RESULT_BYTES) {
-            Ok(text) => text,
-            Err(crate::io::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
-                self.remove_temporaries(unit)?;
-                return Ok(None);
-            }
-            Err(crate::io::ReadError::Io(e)) => return Err(io_error(&path, e)),
-            Err(e) => {
-                return Err(SweepError::Input(format!(
-                    "{}: {e}; delete it to run the unit again",
-                    path.display()
-                )))
-            }
-        };
-        let refuse = |why: String| {
-            SweepError::Input(format!(
-                "{}: {why}; delete it to run the unit again",
-                path.display()
-            ))
-        };
-        let file: UnitFile = serde_json::from_str(&text)
-            .map_err(|e| refuse(format!("not a unit file of this version ({e})")))?;
-        if file.unit != [unit.a, unit.b] {
-            return Err(refuse(format!(
-                "holds the unit {:?}, not ({}, {})",
-                file.unit, unit.a, unit.b
-            )));
-        }
-        if file.checksum != self.checksum(unit, &file.tally, file.certificate.as_ref()) {
-            return Err(refuse(
-                "its checksum does not match (edited, or from another sweep)".to_string(),
-            ));
-        }
-        let triples = spec.triples(unit).count() as u64;
-        if file.tally.triples != triples {
-            return Err(refuse(format!(
-                "counts {} triples, the unit has {triples}",
-                file.tally.triples
-            )));
-        }
-        file.tally.check(u128::from(triples)).map_err(refuse)?;
-        if !self.certificate_in_place(unit, &file)? {
-            self.remove_temporaries(unit)?;
-            return Ok(None);
-        }
-        Ok(Some(file.tally))
-    }
-
-    /// Removes the temporary files a killed run left for `unit` (listed
-    /// when the folder was opened; this run's own are never listed).
-    fn remove_temporaries(&self, unit: Unit) -> Result<(), SweepError> {
-        let names = [
-            format!("units/{}", Self::unit_name(unit)),
-            format!("certs/{}", Self::certificate_name(unit)),
-        ];
-        let paths: Vec<PathBuf> = {
-            let mut temporaries = self.temporaries.lock().expect("temporaries lock");
-            names
-                .iter()
-                .filter_map(|name| temporaries.remove(name))
-                .flatten()
-                .collect()
-        };
-        for path in paths {
-            match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(io_error(&path, e))
-                }
-                _ => {}
-            }
-        }
-        Ok(())
-    }
-
-    fn store(
+    fn run_unit(
         &self,
-        unit: Unit,
-        tally: &Tally,
-        certificate: Option<FileDigest>,
-    ) -> Result<(), String> {
-        let path = self.unit_path(unit);
+        unit: &Unit,
+        worker: &mut Worker,
+        certificates: bool,
+    ) -> Result<(Tally, Option<Certificate>), CampaignError> {
+        sweep_unit(self, *unit, worker, certificates).map_err(CampaignError::Io)
+    }
+
+    fn encode(&self, unit: &Unit, file: Sealed<Tally>) -> String {
         let file = UnitFile {
             unit: [unit.a, unit.b],
-            tally: tally.clone(),
-            checksum: self.checksum(unit, tally, certificate.as_ref()),
-            certificate,
+            tally: file.tally,
+            certificate: file.certificate,
+            checksum: file.checksum,
         };
-        let text = serde_json::to_string(&file).expect("serializable");
-        crate::io::write_atomically(&path, text.as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))
+        serde_json::to_string(&file).expect("serializable")
     }
 
-    /// Writes the unit's compact certificate: one `PeriodicTable` (format
-    /// 2) with a row (S, q, p, period witnesses) per solved triple, whose
-    /// values nimcheck recomputes by the mex rule. Written before the
-    /// unit's file, so a finished unit always has its certificate; returns
-    /// its digest, for the unit file.
-    fn store_certificate(
-        &self,
-        unit: Unit,
-        rows: &[PeriodicClaim],
-    ) -> Result<FileDigest, SweepError> {
-        let path = self.root.join("certs").join(Self::certificate_name(unit));
-        let cert = periodic_table_certificate(rows, search_provenance());
-        FileDigest::write(&path, nimcert_check::to_ron(&cert).as_bytes())
+    fn decode(&self, unit: &Unit, text: &str) -> Result<Sealed<Tally>, String> {
+        let file: UnitFile = serde_json::from_str(text)
+            .map_err(|e| format!("not a unit file of this version ({e})"))?;
+        if file.unit != [unit.a, unit.b] {
+            return Err(format!(
+                "holds the unit {:?}, not ({}, {})",
+                file.unit, unit.a, unit.b
+            ));
+        }
+        Ok(Sealed {
+            tally: file.tally,
+            certificate: file.certificate,
+            checksum: file.checksum,
+        })
+    }
+
+    /// The counts are those of the unit's triples.
+    fn verify(&self, unit: &Unit, tally: &Tally) -> Result<(), String> {
+        let triples = self.triples(*unit).count() as u64;
+        if tally.triples != triples {
+            return Err(format!(
+                "counts {} triples, the unit has {triples}",
+                tally.triples
+            ));
+        }
+        tally.check(u128::from(triples))
     }
 }
-
-/// How many units run in parallel at a time: the tallies of one chunk are
-/// kept until merged, so memory does not grow with the sweep.
-const CHUNK: usize = 4096;
 
 /// Runs the units of one shard (all units when `shard` is `None`),
 /// skipping those already stored (and verified) in `out`, and returns the
 /// tally of the shard computed from the unit tallies in unit order.
-/// `progress` is called once per finished unit. Units are taken lazily,
-/// `CHUNK` at a time, so memory stays bounded whatever the sweep's size.
+/// `progress` is called once per finished unit (see [`campaign::run`]).
 pub fn run(
     spec: &SweepSpec,
     shard: Option<Shard>,
-    out: Option<&OutDir>,
+    out: Option<&Folder>,
     progress: &(dyn Fn() + Sync),
-) -> Result<SweepResult, SweepError> {
+) -> Result<SweepResult, CampaignError> {
     spec.validate()?;
     let shard = shard.unwrap_or(Shard::WHOLE);
-    let mut units = spec
-        .unit_iter()
-        .enumerate()
-        .filter(|(i, _)| *i as u64 % shard.count == shard.index)
-        .map(|(_, u)| u);
-    // Units run in chunks (memory bounded by the chunk, not the sweep),
-    // each worker reusing its engine buffers, angle tables and counts.
     let mut tally = Tally::default();
-    loop {
-        let chunk: Vec<Unit> = units.by_ref().take(CHUNK).collect();
-        if chunk.is_empty() {
-            break;
-        }
-        let tallies: Vec<Result<Tally, SweepError>> = chunk
-            .par_iter()
-            .map_init(Worker::default, |worker, &unit| {
-                let done = match out {
-                    Some(o) => o.load(spec, unit)?,
-                    None => None,
-                };
-                let tally = match done {
-                    Some(tally) => Ok(tally),
-                    None => sweep_unit(spec, unit, worker, out).map_err(SweepError::Io),
-                };
-                progress();
-                tally
-            })
-            .collect();
-        for t in tallies {
-            tally.try_merge(&t?)?;
-        }
-    }
+    campaign::run(spec, shard, out, progress, |_, unit| {
+        tally.try_merge(&unit).map_err(CampaignError::Input)
+    })?;
     Ok(SweepResult {
         spec: spec.clone(),
         shards: vec![shard.index],
@@ -1096,28 +706,30 @@ pub fn run(
 /// The number of units a shard runs (for progress bars), in closed form;
 /// 0 for an invalid spec.
 pub fn unit_count(spec: &SweepSpec, shard: Option<Shard>) -> u64 {
-    let units = spec.size().map_or(0, |s| s.units);
-    let share = shard.unwrap_or(Shard::WHOLE).share(units);
-    u64::try_from(share).unwrap_or(u64::MAX)
+    campaign::unit_count(spec, shard.unwrap_or(Shard::WHOLE))
 }
 
 /// The per-worker state of a sweep, reused from unit to unit: the engine's
 /// buffers, the angle tables of the current base, the unit's counts and
 /// (with certificates) its rows.
 #[derive(Default)]
-struct Worker {
+pub struct Worker {
     solver: Solver,
     classifier: Classifier,
     counts: Counts,
     rows: Vec<PeriodicClaim>,
 }
 
+/// Runs one unit: its tally and, with `certificates`, its compact
+/// certificate: one `PeriodicTable` (format 2) with a row (S, q, p, period
+/// witnesses) per solved triple, whose values nimcheck recomputes by the
+/// mex rule.
 fn sweep_unit(
     spec: &SweepSpec,
     unit: Unit,
     worker: &mut Worker,
-    out: Option<&OutDir>,
-) -> Result<Tally, String> {
+    certificates: bool,
+) -> Result<(Tally, Option<Certificate>), String> {
     let Worker {
         solver,
         classifier,
@@ -1137,7 +749,7 @@ fn sweep_unit(
             None
         };
         counts.record(moves, outline.as_ref(), solved);
-        if let (Some(_), Some(qp)) = (out.filter(|o| o.certificates), solved) {
+        if let (true, Some(qp)) = (certificates, solved) {
             let set = MoveSet::new(&moves).map_err(|e| e.to_string())?;
             rows.push(periodic_claim(
                 &set,
@@ -1147,95 +759,19 @@ fn sweep_unit(
             ));
         }
     }
-    let tally = counts.tally();
-    if let Some(out) = out {
-        let certificate = if out.certificates {
-            Some(
-                out.store_certificate(unit, rows)
-                    .map_err(|e| e.to_string())?,
-            )
-        } else {
-            None
-        };
-        out.store(unit, &tally, certificate)?;
-    }
-    Ok(tally)
+    let certificate = certificates.then(|| periodic_table_certificate(rows, search_provenance()));
+    Ok((counts.tally(), certificate))
 }
 
-/// Merges shard results of one sweep into one result. Each is validated
-/// ([`SweepResult::validate`]); results of different sweeps, a shard given
-/// twice and counts that overflow are refused. Every shard must be there,
-/// unless `partial`, and then the result says `partial: true`. When every
-/// shard of a sweep without filters is there, the merged count of triples
-/// must be exactly the sweep's.
+/// Merges shard results of one sweep into one result (see
+/// [`campaign::merge()`]): each is validated ([`CampaignResult::validate`]);
+/// results of different sweeps, a shard given twice and counts that
+/// overflow are refused. Every shard must be there, unless `partial`, and
+/// then the result says `partial: true`. When every shard of a sweep
+/// without filters is there, the merged count of triples must be exactly
+/// the sweep's.
 pub fn merge(results: &[SweepResult], partial: bool) -> Result<SweepResult, String> {
-    let mut merger = Merger::default();
-    for (i, r) in results.iter().enumerate() {
-        merger
-            .add(r)
-            .map_err(|e| format!("result {}: {e}", i + 1))?;
-    }
-    merger.finish(partial)
-}
-
-/// Merges shard results one at a time (so that a merge of many files
-/// holds one of them at a time); see [`merge`].
-#[derive(Default)]
-pub struct Merger {
-    merged: Option<(SweepResult, SweepSize)>,
-}
-
-impl Merger {
-    /// Validates one result and adds it.
-    pub fn add(&mut self, result: &SweepResult) -> Result<(), String> {
-        let size = result.validate()?;
-        let Some((merged, _)) = &mut self.merged else {
-            let mut first = result.clone();
-            first.partial = false;
-            self.merged = Some((first, size));
-            return Ok(());
-        };
-        if result.spec != merged.spec || result.shard_count != merged.shard_count {
-            return Err("the results are of different sweeps or shard counts".to_string());
-        }
-        if let Some(s) = result.shards.iter().find(|s| merged.shards.contains(s)) {
-            return Err(format!("shard {s}/{} is given twice", result.shard_count));
-        }
-        merged.shards.extend(&result.shards);
-        merged.tally.try_merge(&result.tally)?;
-        Ok(())
-    }
-
-    /// The merged result; refuses missing shards unless `partial`.
-    pub fn finish(self, partial: bool) -> Result<SweepResult, String> {
-        let (mut merged, size) = self.merged.ok_or("nothing to merge")?;
-        merged.shards.sort_unstable();
-        merged.tally.check(size.triples)?;
-        let count = merged.shard_count;
-        let missing: Vec<u64> = (0..count)
-            .filter(|s| merged.shards.binary_search(s).is_err())
-            .take(11)
-            .collect();
-        if missing.is_empty() {
-            let filtered = merged.spec.primitive || merged.spec.non_additive;
-            if !filtered && u128::from(merged.tally.triples) != size.triples {
-                return Err(format!(
-                    "inconsistent counts: {} triples, the sweep has {}",
-                    merged.tally.triples, size.triples
-                ));
-            }
-        } else if partial {
-            merged.partial = true;
-        } else {
-            let shown: Vec<String> = missing.iter().take(10).map(u64::to_string).collect();
-            let more = if missing.len() > 10 { ", …" } else { "" };
-            return Err(format!(
-                "shards {}{more} of {count} are missing; give every shard, or --partial for a result that says it is partial",
-                shown.join(", ")
-            ));
-        }
-        Ok(merged)
-    }
+    campaign::merge(results, partial)
 }
 
 #[cfg(test)]
@@ -1387,17 +923,5 @@ mod tests {
         let mut json = serde_json::to_value(&good).unwrap();
         json["covered"] = serde_json::json!(1);
         assert!(serde_json::from_value::<Tally>(json).is_err());
-    }
-
-    #[test]
-    fn shares_of_the_units_add_up() {
-        for units in 0..40u128 {
-            for count in 1..9u64 {
-                let total: u128 = (0..count)
-                    .map(|index| Shard { index, count }.share(units))
-                    .sum();
-                assert_eq!(total, units);
-            }
-        }
     }
 }
