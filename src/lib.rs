@@ -123,6 +123,7 @@ pub mod moves;
 pub mod octal;
 pub mod pictures;
 pub mod range;
+pub mod solve;
 pub mod subtraction;
 pub mod sweep;
 
