@@ -22,7 +22,7 @@
 //!
 //! let moves = MoveSet::parse("3,5,11")?;
 //! let game = solve(&moves, &Limits::default())?;
-//! assert_eq!((game.qp.preperiod, game.qp.period), (0, 16));
+//! assert_eq!((game.qp.preperiod, game.qp.period), (0, 8));
 //!
 //! // A budget too small for the game: a typed error naming the limit.
 //! let tight = Limits { max_work: 30, ..Limits::default() };
@@ -256,11 +256,11 @@ mod tests {
     fn the_engine_stops_at_the_bound() {
         let moves = MoveSet::new(&[3, 5, 11]).unwrap();
         let limits = Limits {
-            max_positions: 20,
+            max_positions: 15,
             ..Limits::default()
         };
         let error = solve(&moves, &limits).unwrap_err();
         assert_eq!(error.limit(), Some(Limit::Positions));
-        assert!(error.to_string().contains("no period found below 20"));
+        assert!(error.to_string().contains("no period found below 15"));
     }
 }
