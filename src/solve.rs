@@ -145,7 +145,7 @@ impl SolveError {
 
     /// `game`: no period found below `bound` positions, the bound that
     /// `limit` sets (for every caller that runs the engine under a
-    /// [`position_limit`]).
+    /// [`Limits::position_limit`]).
     pub fn no_period(game: impl fmt::Display, bound: u64, limit: Limit) -> Self {
         let flag = limit.flag();
         Self::limit_reached(
