@@ -124,6 +124,7 @@ pub mod moves;
 pub mod octal;
 pub mod pictures;
 pub mod range;
+pub mod solve;
 pub mod subtraction;
 /// Paper A's finite check, at the path it had before the campaign layer
 /// ([`campaign`]) was split from it.

@@ -9,6 +9,7 @@
 //! - [`formulas`]: the paper's closed forms and the ones derived here;
 //! - [`enumerate`]: all small trees, for the sweeps;
 //! - [`certify`]: avoidance certificates;
+//! - [`solve`]: a game built from its description and solved within limits;
 //! - [`claims`]: the paper's statements in the audit registry.
 
 pub mod affine;
@@ -20,6 +21,7 @@ pub mod exhaustive;
 pub mod formulas;
 pub mod geometry;
 pub mod points;
+pub mod solve;
 pub mod structure;
 pub mod tree;
 

@@ -6,11 +6,15 @@
 //! parameters. The checker decides on the mathematics alone, so a wrong
 //! formula yields a certificate that `nimcheck` rejects.
 
-use super::{pset_claim, search_provenance, sequence_claim, tool_name, ENGINE_NAME};
+use super::{
+    pset_claim, search_certificates, search_provenance, sequence_claim, tool_name, ENGINE_NAME,
+};
 use crate::moves::MoveSet;
+use crate::solve::{solve, Limits, SolveError};
 use crate::subtraction::values::cyclic_least_period;
 use crate::subtraction::{classify, Prediction};
 use nimcert_check::format::{Certificate, Claim, Method, Parameter, Provenance, FORMAT_VERSION};
+use nimcert_check::{check_certificate, Limits as CheckLimits, Verdict};
 use std::fmt;
 
 /// Why no formula certificate was built.
@@ -156,4 +160,84 @@ fn check_consistent(moves: &MoveSet, prediction: &Prediction) -> Result<(), Form
         ));
     }
     Ok(())
+}
+
+/// Why [`three_move_certificates`] gave no certificates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ThreeMoveError {
+    /// Not three moves, or the covering statement's formula is
+    /// inconsistent ([`FormulaError::Inconsistent`]: the statement is wrong
+    /// here, a false claim).
+    Formula(FormulaError),
+    /// An uncovered game's search reached a limit.
+    Solve(SolveError),
+}
+
+impl fmt::Display for ThreeMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ThreeMoveError::Formula(e) => e.fmt(f),
+            ThreeMoveError::Solve(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ThreeMoveError {}
+
+/// One certificate of [`three_move_certificates`], with the checker's
+/// verdict on it under the checker's default limits.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// `"pset"` or `"sequence"`.
+    pub kind: &'static str,
+    /// The certificate.
+    pub certificate: Certificate,
+    /// What `nimcheck` says of it: `Invalid` means the statement is wrong.
+    pub verdict: Verdict,
+}
+
+/// The certificates of a three-move game, checked.
+#[derive(Clone, Debug)]
+pub struct CheckedCertificates {
+    /// The covering statement the certificates come from; `None` when no
+    /// statement covers the game and they come from search
+    /// ([`uncovered_provenance`]).
+    pub statement: Option<String>,
+    /// The P-set certificate (always from a statement; from search when
+    /// the outcome sequence is purely periodic), then the sequence.
+    pub documents: Vec<Checked>,
+}
+
+/// The certificates of a three-move game from its covering statement alone
+/// ([`formula_certificates`]), or, when no statement covers it, from
+/// search within `limits` ([`crate::solve::solve`],
+/// [`super::search_certificates`]); each run through the checker, so that
+/// a wrong formula shows as an `Invalid` verdict.
+pub fn three_move_certificates(
+    moves: &MoveSet,
+    limits: &Limits,
+) -> Result<CheckedCertificates, ThreeMoveError> {
+    let (statement, documents) = match formula_certificates(moves.as_slice()) {
+        Ok(certs) => (
+            Some(certs.statement),
+            vec![("pset", certs.pset), ("sequence", certs.sequence)],
+        ),
+        Err(FormulaError::Uncovered) => {
+            let game = solve(moves, limits).map_err(ThreeMoveError::Solve)?;
+            (None, search_certificates(&game, uncovered_provenance()))
+        }
+        Err(e) => return Err(ThreeMoveError::Formula(e)),
+    };
+    let documents = documents
+        .into_iter()
+        .map(|(kind, certificate)| Checked {
+            kind,
+            verdict: check_certificate(&certificate, &CheckLimits::default()),
+            certificate,
+        })
+        .collect();
+    Ok(CheckedCertificates {
+        statement,
+        documents,
+    })
 }

@@ -34,6 +34,60 @@ pub fn search_provenance() -> Provenance {
     }
 }
 
+/// Which claim a certificate found by search states (`nimcert certify
+/// --claim`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ClaimKind {
+    /// The whole nim-sequence: q, p and the values on [0, q + p).
+    #[default]
+    Sequence,
+    /// The P-positions as one block (needs a purely periodic outcome sequence).
+    Pset,
+    /// q, p and the period witnesses without the values (format 2: compact;
+    /// the checker recomputes the values by the mex rule).
+    Periodic,
+}
+
+impl ClaimKind {
+    /// The claim's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClaimKind::Sequence => "sequence",
+            ClaimKind::Pset => "pset",
+            ClaimKind::Periodic => "periodic",
+        }
+    }
+}
+
+/// The certificate of `kind` for a solved game ([`sequence_certificate`],
+/// [`periodic_certificate`] or [`pset_certificate`]); `None` for a P-set
+/// when the outcome sequence is not purely periodic.
+pub fn certificate_of_kind(
+    game: &Periodicity,
+    kind: ClaimKind,
+    provenance: Provenance,
+) -> Option<Certificate> {
+    match kind {
+        ClaimKind::Sequence => Some(sequence_certificate(game, provenance)),
+        ClaimKind::Periodic => Some(periodic_certificate(game, provenance)),
+        ClaimKind::Pset => pset_certificate(game, provenance),
+    }
+}
+
+/// The certificates search gives a solved game: the P-set, when the
+/// outcome sequence is purely periodic, then the sequence; each named by
+/// its [`ClaimKind::name`].
+pub fn search_certificates(
+    game: &Periodicity,
+    provenance: Provenance,
+) -> Vec<(&'static str, Certificate)> {
+    let mut out = vec![("sequence", sequence_certificate(game, provenance.clone()))];
+    if let Some(pset) = pset_certificate(game, provenance) {
+        out.insert(0, ("pset", pset));
+    }
+    out
+}
+
 /// A `Sequence` certificate for a solved game.
 pub fn sequence_certificate(game: &Periodicity, provenance: Provenance) -> Certificate {
     Certificate {

@@ -1,7 +1,7 @@
 //! `nimcert atlas`: the periodicity landscape of {a, b, c} for a fixed a.
 
 use super::certify::is_stdout;
-use super::limits::{position_limit, within, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+use super::limits::{DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 use super::output::{check_output_file, print_bytes, write_bytes};
 use super::CliError;
 use clap::{Args, ValueEnum};
@@ -9,6 +9,7 @@ use nimcert::moves::{MoveSet, MAX_MOVE};
 use nimcert::pictures::atlas::{Atlas, AtlasError, Show, MAX_CELLS};
 use nimcert::pictures::{render, Medium};
 use nimcert::range::RangeArg;
+use nimcert::solve::{Limits, SolveError};
 use nimcert::subtraction::sweep::SweepSpec;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -148,24 +149,24 @@ pub fn run(args: AtlasArgs) -> Result<ExitCode, CliError> {
     }
     .size()
     .map_err(|_| CliError::input("no pair b < c in the given ranges"))?;
-    within(
+    let limits = Limits {
+        max_positions: args.max_positions,
+        max_work: args.max_work,
+        ..Limits::default()
+    };
+    limits.check_work(
         games.work(),
-        args.max_work,
-        "--max-work",
         &format!("this atlas ({} games)", games.triples),
     )?;
     let three = MoveSet::new(&[1, 2, 3]).expect("three moves");
-    let (limit, flag) = position_limit(&three, args.max_positions, args.max_work);
-    let atlas = Atlas::compute_bounded(args.a, b, c, limit, args.max_cells).map_err(|e| match e {
-        AtlasError::Input(_) => CliError::input(e),
-        AtlasError::NoPeriod { b, c, .. } => CliError::limit(
-            flag,
-            format!(
-                "{{{},{b},{c}}}: no period found below {limit} positions, the bound that {flag} sets",
-                args.a
-            ),
-        ),
-    })?;
+    let (bound, limit) = limits.position_limit(&three);
+    let atlas =
+        Atlas::compute_bounded(args.a, b, c, bound, args.max_cells).map_err(|e| match e {
+            AtlasError::Input(_) => CliError::input(e),
+            AtlasError::NoPeriod { b, c, .. } => {
+                SolveError::no_period(format!("{{{},{b},{c}}}", args.a), bound, limit).into()
+            }
+        })?;
     let show = match args.show {
         ShowArg::Row => Show::Row,
         ShowArg::Period => Show::Period,

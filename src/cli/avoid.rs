@@ -3,17 +3,17 @@
 //! the paper's covering statement, certificates.
 
 use super::certify::{file_output, warn_if_over_limits};
-use super::limits::{read_input, within, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_WORK};
+use super::limits::{read_input, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_WORK};
 use super::output::{check_output_file, print, render, write_atomically, Format, LIST_ENTRIES};
 use super::CliError;
 use clap::{Args, Subcommand};
-use nimcert::avoidance::affine::AffineGeometry;
 use nimcert::avoidance::certify::{certificate, search_method};
-use nimcert::avoidance::closure::{ClosureFile, ClosureSystem};
+use nimcert::avoidance::closure::ClosureFile;
 use nimcert::avoidance::formulas::{covering, Covering};
-use nimcert::avoidance::structure::{Budget, DiagramLimit, DEFAULT_MAX_CLASSES};
-use nimcert::avoidance::tree::{EdgeGeometry, Tree, VertexGeometry};
-use nimcert::avoidance::{exhaustive, ConvexGeometry, Game, PointSet, StructureDiagram};
+use nimcert::avoidance::solve::{check_listing, exhaustive_nim, solve, Input, Solved};
+use nimcert::avoidance::structure::DEFAULT_MAX_CLASSES;
+use nimcert::avoidance::{Game, PointSet, StructureDiagram};
+use nimcert::solve::Limits;
 use serde::Serialize;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -231,9 +231,7 @@ impl<'a> AvoidReport<'a> {
         full: bool,
     ) -> Self {
         let keep = if full { usize::MAX } else { LIST_ENTRIES };
-        let exhaustive_nim = (game.size() <= 20)
-            .then(|| exhaustive::nim_number(game).ok())
-            .flatten();
+        let exhaustive_nim = exhaustive_nim(game);
         let nim = diagram.nim();
         AvoidReport {
             geometry: game.geometry().kind(),
@@ -374,194 +372,10 @@ const MAXIMAL_SHOWN: usize = 20;
 /// Classes the text shows without --full.
 const CLASSES_SHOWN: usize = 40;
 
-fn tree(edges: &str) -> Result<Tree, CliError> {
-    Tree::parse(edges).map_err(CliError::input)
-}
-
-fn split(list: &str) -> impl Iterator<Item = &str> {
-    list.split([',', ' ']).filter(|w| !w.is_empty())
-}
-
-/// The estimated work of an avoidance game, from its input, before the
-/// geometry is built: `points` n, `family` F (an upper bound on the
-/// copoints of the points of W, the family whose maximal members are 𝓜),
-/// and `build`, the steps to build the geometry and the copoints.
-struct Estimate {
-    points: u128,
-    family: u128,
-    build: u128,
-}
-
-impl Estimate {
-    /// Words of a point set.
-    fn words(&self) -> u128 {
-        self.points.div_ceil(64).max(1)
-    }
-
-    /// Steps up to the diagram: the build, then the maximal members of the
-    /// family (every pair compared, a word at a time).
-    fn before_diagram(&self) -> u128 {
-        self.build
-            .saturating_add(self.family.saturating_pow(2).saturating_mul(self.words()))
-    }
-
-    /// Refuses the game when the work up to the diagram is over budget.
-    fn check(&self, max_work: u64) -> Result<(), CliError> {
-        within(
-            self.before_diagram(),
-            max_work,
-            "--max-work",
-            &format!(
-                "this game ({} points, up to {} copoints)",
-                self.points, self.family
-            ),
-        )
-    }
-}
-
-fn vertex_game(edges: &str, win: &str, max_work: u64) -> Result<(Game, Estimate), CliError> {
-    let tree = tree(edges)?;
-    let w = split(win)
-        .map(|name| {
-            tree.vertex(name)
-                .ok_or_else(|| CliError::input(format!("unknown vertex `{name}` in --win")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    // The copoints of w are the components of T − w: deg(w) of them; the
-    // geometry holds them for every vertex, a search of the tree each.
-    let n = tree.order() as u128;
-    let degree = |v: usize| {
-        tree.edges()
-            .iter()
-            .filter(|&&(a, b)| a == v || b == v)
-            .count()
-    };
-    let estimate = Estimate {
-        points: n,
-        family: w.iter().map(|&v| degree(v) as u128).sum(),
-        build: n * (n + 2 * n.div_ceil(64)),
-    };
-    estimate.check(max_work)?;
-    Ok((game(Box::new(VertexGeometry::new(tree)), w)?, estimate))
-}
-
-fn edge_game(edges: &str, win: &str, max_work: u64) -> Result<(Game, Estimate), CliError> {
-    let tree = tree(edges)?;
-    let w = split(win)
-        .map(|word| {
-            let (a, b) = word
-                .split_once('-')
-                .ok_or_else(|| CliError::input(format!("`{word}` in --win is not an edge a-b")))?;
-            tree.edge(a, b).ok_or_else(|| {
-                CliError::input(format!("`{word}` in --win is not an edge of the tree"))
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    // The copoints of an edge are its two sides; the geometry finds both
-    // sides of every edge, a search of the tree each.
-    let (n, m) = (tree.order() as u128, tree.edges().len() as u128);
-    let estimate = Estimate {
-        points: m,
-        family: 2 * w.len() as u128,
-        build: m * (n + m),
-    };
-    estimate.check(max_work)?;
-    Ok((game(Box::new(EdgeGeometry::new(tree)), w)?, estimate))
-}
-
-fn affine_game(points: &str, win: &str, max_work: u64) -> Result<(Game, Estimate), CliError> {
-    // From the words alone, before parsing: n points, and for each point
-    // of W a family of 4(n − 1) + 1 half-planes and rays, each of n points;
-    // parsing compares every pair of points.
-    let n = points.split_whitespace().count() as u128;
-    let family = win.split_whitespace().count() as u128 * (4 * n).saturating_sub(3).max(1);
-    let estimate = Estimate {
-        points: n,
-        family,
-        build: n * n + family * n,
-    };
-    estimate.check(max_work)?;
-    Ok((affine_game_parsed(points, win)?, estimate))
-}
-
-fn affine_game_parsed(points: &str, win: &str) -> Result<Game, CliError> {
-    let geometry = AffineGeometry::parse(points).map_err(CliError::input)?;
-    let n = geometry.size();
-    let w = win
-        .split_whitespace()
-        .map(|word| {
-            if let Some(k) = word.strip_prefix('@') {
-                return k
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|&k| (1..=n).contains(&k))
-                    .map(|k| k - 1)
-                    .ok_or_else(|| {
-                        CliError::input(format!("`{word}`: no point number {k} (1..={n})"))
-                    });
-            }
-            let coords: Result<Vec<i64>, _> = word.split(',').map(str::parse::<i64>).collect();
-            let p = match coords.as_deref() {
-                Ok([x]) => (*x, 0),
-                Ok([x, y]) => (*x, *y),
-                _ => return Err(CliError::input(format!("`{word}` in --win is not a point"))),
-            };
-            geometry
-                .index_of(p)
-                .ok_or_else(|| CliError::input(format!("point {word} of W is not in S")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    game(Box::new(geometry), w)
-}
-
-fn closure_game(
-    file: &Path,
-    win: Option<&str>,
-    max_file_bytes: u64,
-    max_work: u64,
-) -> Result<(Game, Estimate), CliError> {
+/// Reads a closure file (at most --max-file-bytes).
+fn closure_file(file: &Path, max_file_bytes: u64) -> Result<ClosureFile, CliError> {
     let text = read_input(file, max_file_bytes, "--max-file-bytes")?;
-    let spec: ClosureFile =
-        ron::from_str(&text).map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
-    drop(text);
-    // The axioms compare every pair of the K convex sets (a binary search
-    // each); the copoints of w are the convex sets avoiding it.
-    let k = spec.convex_sets.len() as u128;
-    let log_k = u128::from(u128::BITS - k.leading_zeros());
-    let w_count = win.map_or(spec.win.len(), |list| split(list).count()) as u128;
-    let estimate = Estimate {
-        points: spec.points as u128,
-        family: w_count * k,
-        build: k * k * (log_k + 1) + k * spec.points as u128 * (log_k + 1),
-    };
-    estimate.check(max_work)?;
-    let system = ClosureSystem::new(spec.points, &spec.convex_sets).map_err(CliError::input)?;
-    let w = match win {
-        Some(list) => split(list)
-            .map(|x| {
-                x.parse::<usize>()
-                    .map_err(|_| CliError::input(format!("`{x}` in --win is not a point number")))
-            })
-            .collect::<Result<Vec<_>, _>>()?,
-        None => spec.win,
-    };
-    if let Some(&x) = w.iter().find(|&&x| x == 0 || x > spec.points) {
-        return Err(CliError::input(format!(
-            "point {x} of W is not in S = {{1..{}}}",
-            spec.points
-        )));
-    }
-    let game = game(Box::new(system), w.into_iter().map(|x| x - 1).collect())?;
-    Ok((game, estimate))
-}
-
-fn game(geometry: Box<dyn ConvexGeometry>, win: Vec<usize>) -> Result<Game, CliError> {
-    let mut sorted = win.clone();
-    sorted.sort_unstable();
-    if sorted.windows(2).any(|p| p[0] == p[1]) {
-        return Err(CliError::input("a point is repeated in W"));
-    }
-    Game::new(geometry, win).map_err(CliError::input)
+    ron::from_str(&text).map_err(|e| CliError::input(format!("{}: {e}", file.display())))
 }
 
 pub fn run(args: AvoidArgs) -> Result<ExitCode, CliError> {
@@ -575,20 +389,34 @@ pub fn run(args: AvoidArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &output {
         check_output_file(path)?;
     }
-    let max_work = common.max_work;
-    let (game, estimate) = match &args.geometry {
-        GeometryArgs::Tree { edges, win, .. } => vertex_game(edges, win, max_work)?,
-        GeometryArgs::TreeEdges { edges, win, .. } => edge_game(edges, win, max_work)?,
-        GeometryArgs::Affine { points, win, .. } => affine_game(points, win, max_work)?,
+    let input = match &args.geometry {
+        GeometryArgs::Tree { edges, win, .. } => Input::TreeVertices { edges, win },
+        GeometryArgs::TreeEdges { edges, win, .. } => Input::TreeEdges { edges, win },
+        GeometryArgs::Affine { points, win, .. } => Input::Affine { points, win },
         GeometryArgs::Closure {
             file,
             win,
             max_file_bytes,
             ..
-        } => closure_game(file, win.as_deref(), *max_file_bytes, max_work)?,
+        } => Input::Closure {
+            file: closure_file(file, *max_file_bytes)?,
+            win: win.as_deref(),
+        },
     };
-    let diagram = structure_diagram(&game, &estimate, common)?;
-    check_listing(&diagram, common)?;
+    let limits = Limits {
+        max_work: common.max_work,
+        max_classes: common.max_classes,
+        ..Limits::default()
+    };
+    let Solved { game, diagram } = solve(input, &limits)?;
+    // The report and certificate list everything with --full or
+    // --certify, else the first LIST_ENTRIES of each list.
+    let keep = if common.full || common.certify {
+        usize::MAX
+    } else {
+        LIST_ENTRIES
+    };
+    check_listing(&diagram, keep, &limits)?;
     let cover = covering(&game, &diagram.maximal);
     let all = PointSet::full(game.size());
     let mut report = AvoidReport::new(&game, &all, &diagram, cover, common.full);
@@ -611,63 +439,6 @@ pub fn run(args: AvoidArgs) -> Result<ExitCode, CliError> {
     });
     print(&text)?;
     Ok(exit_code(&report))
-}
-
-/// The structure diagram, with at most --max-classes classes and the work
-/// --max-work leaves after the geometry and 𝓜 ([`Estimate::before_diagram`]),
-/// counted as the diagram is built: exit 3 naming the flag that binds.
-fn structure_diagram(
-    game: &Game,
-    estimate: &Estimate,
-    common: &CommonArgs,
-) -> Result<StructureDiagram, CliError> {
-    let spent = u64::try_from(estimate.before_diagram()).unwrap_or(u64::MAX);
-    let left = common.max_work.saturating_sub(spent);
-    let mut budget = Budget::new(left);
-    StructureDiagram::build_within(game, common.max_classes, &mut budget).map_err(|e| match e {
-        DiagramLimit::Classes(n) => CliError::limit(
-            "--max-classes",
-            format!("the structure diagram has more than {n} classes, the bound that --max-classes sets"),
-        ),
-        DiagramLimit::Work(left) => CliError::limit(
-            "--max-work",
-            format!("the structure diagram needs more than {left} steps, what --max-work {} leaves after the geometry", common.max_work),
-        ),
-    })
-}
-
-/// Steps per point (or option) that the report or the certificate lists:
-/// a name made and written, or a number in RON. Calibrated on a star of
-/// 3,000 leaves with W = 16 of them (65,535 classes of about 2,990
-/// points): the JSON of 10,000 classes took 6.4 s more than the text, and
-/// the certificate of all of them 62 s more, about 300 ns a point.
-const STEPS_PER_LISTED: u128 = 320;
-
-/// Refuses, before they are made, a report and certificate that list more
-/// than --max-work allows (exit 3): the diagram's classes can be many and
-/// large though cheap to find (a star with W = 16 of its 3000 leaves has
-/// 65535 classes of about 3000 points), so the listing is counted from the
-/// diagram: the points of each set and the options of each class kept
-/// (all with --full or --certify, else the first 10000 of each list).
-fn check_listing(diagram: &StructureDiagram, common: &CommonArgs) -> Result<(), CliError> {
-    let keep = if common.full || common.certify {
-        usize::MAX
-    } else {
-        LIST_ENTRIES
-    };
-    let classes = diagram.classes.iter().take(keep);
-    let maximal = diagram.maximal.iter().take(keep);
-    let listed: u128 = classes
-        .map(|c| c.set.len() + c.options.len())
-        .chain(maximal.map(PointSet::len))
-        .map(|n| n as u128)
-        .sum();
-    within(
-        listed.saturating_mul(STEPS_PER_LISTED),
-        common.max_work,
-        "--max-work",
-        &format!("the report lists {listed} points and options"),
-    )
 }
 
 /// 1 when the covering statement disagrees with computation, else 0.

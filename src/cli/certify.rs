@@ -1,45 +1,20 @@
 //! `nimcert certify`.
 
-use super::limits::{solve_game, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+use super::limits::{DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 use super::output::{check_output_file, in_new_dir, parse_moves, print, write_atomically};
 use super::CliError;
 use clap::{Args, ValueEnum};
-use nimcert::certify::formula::{formula_certificates, uncovered_provenance, FormulaError};
+use nimcert::certify::formula::{three_move_certificates, FormulaError, ThreeMoveError};
 use nimcert::certify::octal::{octal_certificate, octal_provenance};
-use nimcert::certify::{
-    periodic_certificate, pset_certificate, search_provenance, sequence_certificate,
-};
-use nimcert::check::format::{Certificate, Provenance};
-use nimcert::check::{check_certificate, Limits, Verdict};
-use nimcert::engine::Periodicity;
+use nimcert::certify::{certificate_of_kind, search_provenance, ClaimKind};
+use nimcert::check::format::Certificate;
+use nimcert::check::Verdict;
 use nimcert::moves::MoveSet;
-use nimcert::octal::Method as OctalMethod;
+use nimcert::octal::solve::DEFAULT_MAX_N;
+use nimcert::octal::{Method as OctalMethod, OctalCode};
+use nimcert::solve::{solve, Limits};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-/// Which claim to certify.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum ClaimKind {
-    /// The whole nim-sequence: q, p and the values on [0, q + p).
-    #[default]
-    Sequence,
-    /// The P-positions as one block (needs a purely periodic outcome sequence).
-    Pset,
-    /// q, p and the period witnesses without the values (format 2: compact;
-    /// the checker recomputes the values by the mex rule).
-    Periodic,
-}
-
-impl ClaimKind {
-    /// The claim's name in messages.
-    fn name(self) -> &'static str {
-        match self {
-            ClaimKind::Sequence => "sequence",
-            ClaimKind::Pset => "pset",
-            ClaimKind::Periodic => "periodic",
-        }
-    }
-}
 
 /// Where the certified data comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -94,7 +69,7 @@ pub struct CertifyArgs {
     #[arg(long, value_name = "CODE", conflicts_with_all = ["moves", "claim", "from"])]
     octal: Option<String>,
     /// With --octal: compute G on at most this many heap sizes (exit 3).
-    #[arg(long, value_parser = super::limits::count, default_value_t = super::octal::DEFAULT_MAX_N, requires = "octal")]
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_N, requires = "octal")]
     max_n: u64,
     /// With --octal: how the options are found (the values are the same).
     #[arg(long, value_enum, default_value_t = OctalMethod::Rare, requires = "octal")]
@@ -145,19 +120,28 @@ pub fn run(mut args: CertifyArgs) -> Result<ExitCode, CliError> {
     }
 }
 
+impl CertifyArgs {
+    /// The limits the flags set.
+    fn limits(&self) -> Limits {
+        Limits {
+            max_positions: self.max_positions,
+            max_work: self.max_work,
+            max_n: self.max_n,
+            ..Limits::default()
+        }
+    }
+}
+
 fn run_search(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError> {
-    let game = solve_game(moves, args.max_positions, args.max_work)?;
-    let certificate = match args.claim {
-        ClaimKind::Sequence => sequence_certificate(&game, search_provenance()),
-        ClaimKind::Periodic => periodic_certificate(&game, search_provenance()),
-        ClaimKind::Pset => pset_certificate(&game, search_provenance()).ok_or_else(|| {
+    let game = solve(moves, &args.limits())?;
+    let certificate =
+        certificate_of_kind(&game, args.claim, search_provenance()).ok_or_else(|| {
             CliError::input(format!(
                 "{}: the P-positions are not purely periodic (outcome pre-period {}), so no P-set certificate exists; use --claim sequence",
                 moves.short(),
                 game.outcome().preperiod
             ))
-        })?,
-    };
+        })?;
     let text = nimcert::check::to_ron(&certificate);
     match &args.output {
         Some(path) => write_atomically(path, &text)?,
@@ -169,11 +153,11 @@ fn run_search(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError>
 
 /// `--octal CODE`: solve the octal game and write its `Octal` certificate.
 fn run_octal(args: &CertifyArgs, code: &str) -> Result<ExitCode, CliError> {
-    let code = super::octal::parse_code(code)?;
+    let code = OctalCode::parse(code).map_err(CliError::input)?;
     if let Some(path) = &args.output {
         check_output_file(path)?;
     }
-    let game = super::octal::solve_octal(&code, args.method, args.max_n, args.max_work)?;
+    let game = nimcert::octal::solve::solve(&code, args.method, &args.limits())?;
     let certificate = octal_certificate(&game, octal_provenance(args.method));
     let text = nimcert::check::to_ron(&certificate);
     match &args.output {
@@ -197,33 +181,33 @@ fn stem(moves: &MoveSet) -> String {
 fn run_formula(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError> {
     let stem = stem(moves);
     let moves_shown = moves.short();
-    let documents = match formula_certificates(moves.as_slice()) {
-        Ok(certs) => vec![("pset", certs.pset), ("sequence", certs.sequence)],
-        Err(FormulaError::Uncovered) => {
-            let game = solve_game(moves, args.max_positions, args.max_work)?;
-            super::warn(&format!("nimcert: {moves_shown}: no statement of paper A covers this game; certificates from search"));
-            uncovered_certificates(&game, uncovered_provenance())
-        }
-        Err(e @ FormulaError::NotThreeMoves) => {
-            return Err(CliError::input(format!("{moves_shown}: {e}")))
-        }
-        Err(e @ FormulaError::Inconsistent { .. }) => {
+    let certificates = match three_move_certificates(moves, &args.limits()) {
+        Ok(certificates) => certificates,
+        Err(ThreeMoveError::Solve(e)) => return Err(e.into()),
+        Err(ThreeMoveError::Formula(e @ FormulaError::Inconsistent { .. })) => {
             super::warn(&format!("nimcert: {moves_shown}: {e}"));
             return Ok(ExitCode::from(1));
         }
+        Err(ThreeMoveError::Formula(e)) => {
+            return Err(CliError::input(format!("{moves_shown}: {e}")))
+        }
     };
+    if certificates.statement.is_none() {
+        super::warn(&format!("nimcert: {moves_shown}: no statement of paper A covers this game; certificates from search"));
+    }
     let (mut rejected, mut undecided) = (false, false);
-    for (kind, certificate) in &documents {
-        match check_certificate(certificate, &Limits::default()) {
+    for document in &certificates.documents {
+        let kind = document.kind;
+        match &document.verdict {
             Verdict::Invalid(why) => {
-                let why = nimcert::moves::clip(&why, 300);
+                let why = nimcert::moves::clip(why, 300);
                 super::warn(&format!(
                     "nimcert: {moves_shown}: the {kind} certificate is rejected by the checker: {why}"
                 ));
                 rejected = true;
             }
             Verdict::Undecidable(why) => {
-                let why = nimcert::moves::clip(&why, 300);
+                let why = nimcert::moves::clip(why, 300);
                 super::warn(&format!("nimcert: {moves_shown}: the checker cannot decide the {kind} certificate within its limits: {why}"));
                 undecided = true;
             }
@@ -232,9 +216,9 @@ fn run_formula(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError
         emit(
             args.output.as_deref(),
             &format!("{stem}.{kind}.ron"),
-            certificate,
+            &document.certificate,
         )?;
-        warn_if_over_limits(&moves_shown, kind, certificate);
+        warn_if_over_limits(&moves_shown, kind, &document.certificate);
     }
     Ok(if rejected {
         ExitCode::from(1)
@@ -243,19 +227,6 @@ fn run_formula(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// Search certificates for an uncovered game: the sequence, and the P-set
-/// when the outcome sequence is purely periodic.
-fn uncovered_certificates(
-    game: &Periodicity,
-    provenance: Provenance,
-) -> Vec<(&'static str, Certificate)> {
-    let mut out = vec![("sequence", sequence_certificate(game, provenance.clone()))];
-    if let Some(pset) = pset_certificate(game, provenance) {
-        out.insert(0, ("pset", pset));
-    }
-    out
 }
 
 /// Whether an output path means standard output: `-`, for every command
@@ -276,7 +247,7 @@ pub(super) fn file_output(output: Option<PathBuf>) -> Option<PathBuf> {
 /// flag that raises it, so that a user learns it before running nimcheck.
 /// `game` names the game (`{2,5,7}`, `0.77`, `tree`), `kind` the claim.
 pub(super) fn warn_if_over_limits(game: &str, kind: &str, certificate: &Certificate) {
-    if let Err(why) = nimcert::check::precheck(certificate, &Limits::default()) {
+    if let Err(why) = nimcert::check::precheck(certificate, &nimcert::check::Limits::default()) {
         super::warn(&format!(
             "nimcert: {game}: warning: nimcheck's default limits refuse this {kind} certificate ({}); it was written: raise that flag when checking it{}",
             nimcert::moves::clip(&why, 200),

@@ -3,12 +3,13 @@
 use super::atlas::{
     check_picture_path, check_size, picture_format, write_picture, DEFAULT_MAX_PIXELS,
 };
-use super::limits::{position_limit, within, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+use super::limits::{DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 use super::output::parse_moves;
 use super::CliError;
 use clap::Args;
 use nimcert::moves::gcd;
 use nimcert::pictures::draw::{size_bound, DrawError, Drawing, DEFAULT_MAX_CELLS, DEFAULT_WRAP};
+use nimcert::solve::{Limits, SolveError};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -109,24 +110,22 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, CliError> {
             ),
         ));
     }
-    within(
+    let limits = Limits {
+        max_positions: args.max_positions,
+        max_work: args.max_work,
+        ..Limits::default()
+    };
+    limits.check_work(
         3 * u128::from(m) * u128::from(b_reduced),
-        args.max_work,
-        "--max-work",
         &format!("{moves}: the admissible arcs of m = {m} residues"),
     )?;
     let (width, height) = size_bound(args.max_cells, args.wrap);
     check_size(format, width, height, args.scale, args.max_pixels)?;
-    let (limit, flag) = position_limit(&moves, args.max_positions, args.max_work);
+    let (bound, limit) = limits.position_limit(&moves);
     let drawing =
-        Drawing::new(moves.as_slice(), limit, args.max_cells, args.wrap).map_err(|e| match e {
+        Drawing::new(moves.as_slice(), bound, args.max_cells, args.wrap).map_err(|e| match e {
             DrawError::Input(_) => CliError::input(e),
-            DrawError::NoPeriod(_) => CliError::limit(
-                flag,
-                format!(
-                    "{moves}: no period found below {limit} positions, the bound that {flag} sets"
-                ),
-            ),
+            DrawError::NoPeriod(_) => SolveError::no_period(&moves, bound, limit).into(),
         })?;
     write_picture(
         &args.output,

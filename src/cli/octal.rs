@@ -6,17 +6,15 @@ use super::output::{print, render, Format, LIST_ENTRIES};
 use super::solve::digit;
 use super::CliError;
 use clap::Args;
-use nimcert::octal::period::{solve, OctalOutcome, OctalSolution};
+use nimcert::octal::period::OctalSolution;
+use nimcert::octal::solve::solve;
 use nimcert::octal::{Method, OctalCode};
+use nimcert::solve::Limits;
 use serde::Serialize;
 use std::fmt::Write;
 use std::process::ExitCode;
 
-/// Default `--max-n`: G is computed on at most 10^5 heap sizes.
-pub const DEFAULT_MAX_N: u64 = 100_000;
-
-/// The largest `--max-n` accepted: 2^28 heap sizes, 1 GiB of values.
-pub const MAX_MAX_N: u64 = 1 << 28;
+pub use nimcert::octal::solve::{DEFAULT_MAX_N, MAX_MAX_N};
 
 /// The long help after the options.
 const OCTAL_HELP: &str = concat!(
@@ -87,40 +85,6 @@ struct OctalReport {
     method: Method,
 }
 
-/// Parses a code argument: exit 2 when it is not a code this tool reads.
-pub fn parse_code(text: &str) -> Result<OctalCode, CliError> {
-    OctalCode::parse(text).map_err(CliError::input)
-}
-
-/// Solves `code` within the bounds, or the exit-3 error naming the flag.
-pub fn solve_octal(
-    code: &OctalCode,
-    method: Method,
-    max_n: u64,
-    max_work: u64,
-) -> Result<OctalSolution, CliError> {
-    if max_n > MAX_MAX_N {
-        return Err(CliError::input(format!(
-            "--max-n {max_n} is over {MAX_MAX_N} (2^28 heap sizes, 1 GiB of values)"
-        )));
-    }
-    match solve(code, method, max_n, max_work) {
-        OctalOutcome::Periodic(game) => Ok(game),
-        OctalOutcome::NoPeriodBelow { below, .. } => Err(CliError::limit(
-            "--max-n",
-            format!(
-                "{code}: no period found below {below}: the Octal Periodicity Theorem proves no (q, p) with G on [0, {below}) (raise --max-n)"
-            ),
-        )),
-        OctalOutcome::WorkLimit { computed } => Err(CliError::limit(
-            "--max-work",
-            format!(
-                "{code}: stopped after {max_work} pairs of heaps at n = {computed} with no period proved (raise --max-work)"
-            ),
-        )),
-    }
-}
-
 impl OctalReport {
     fn new(game: &OctalSolution, method: Method, full: bool) -> Self {
         let length = (game.preperiod + game.period) as usize;
@@ -172,8 +136,13 @@ impl OctalReport {
 }
 
 pub fn run(args: OctalArgs) -> Result<ExitCode, CliError> {
-    let code = parse_code(&args.code)?;
-    let game = solve_octal(&code, args.method, args.max_n, args.max_work)?;
+    let code = OctalCode::parse(&args.code).map_err(CliError::input)?;
+    let limits = Limits {
+        max_n: args.max_n,
+        max_work: args.max_work,
+        ..Limits::default()
+    };
+    let game = solve(&code, args.method, &limits)?;
     let report = OctalReport::new(&game, args.method, args.full);
     print(&render(&report, args.format, || {
         report.text(&game, args.full)

@@ -1,10 +1,11 @@
 //! `nimcert solve`.
 
-use super::limits::{solve_game, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+use super::limits::{DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 use super::output::{parse_moves, print, render, Format, LIST_ENTRIES};
 use super::CliError;
 use clap::Args;
 use nimcert::engine::{Periodicity, Value};
+use nimcert::solve::{solve, Limits};
 use nimcert::subtraction::angles::Admissible;
 use nimcert::subtraction::{classify, Classification, Source};
 use serde::Serialize;
@@ -331,7 +332,12 @@ pub(super) fn digit(v: u32) -> String {
 
 pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
     let moves = parse_moves(&args.moves)?;
-    let game = solve_game(&moves, args.max_positions, args.max_work)?;
+    let limits = Limits {
+        max_positions: args.max_positions,
+        max_work: args.max_work,
+        ..Limits::default()
+    };
+    let game = solve(&moves, &limits)?;
     let paper_a = classify(moves.as_slice());
     let report = SolveReport::new(&game, paper_a.as_ref(), args.full);
     let text = render(&report, args.format, || {

@@ -8,6 +8,7 @@ pub mod claims;
 pub mod code;
 pub mod period;
 pub mod published;
+pub mod solve;
 pub mod sweep;
 pub mod values;
 

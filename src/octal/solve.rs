@@ -1,0 +1,82 @@
+//! An octal game solved within [`Limits`]: the bounded search of
+//! [`period::solve`] with its bounds checked first and its outcomes as a
+//! [`SolveError`] naming the limit reached.
+//!
+//! ```
+//! use nimcert::octal::solve::solve;
+//! use nimcert::octal::{Method, OctalCode};
+//! use nimcert::solve::Limits;
+//!
+//! let kayles = OctalCode::parse("0.77")?;
+//! let game = solve(&kayles, Method::Rare, &Limits::default())?;
+//! assert_eq!((game.preperiod, game.period), (71, 12));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::period::{self, OctalOutcome, OctalSolution};
+use super::{Method, OctalCode};
+use crate::solve::{Limit, Limits, SolveError};
+
+/// Default [`Limits::max_n`]: G is computed on at most 10^5 heap sizes.
+pub const DEFAULT_MAX_N: u64 = 100_000;
+
+/// The largest [`Limits::max_n`] accepted: 2^28 heap sizes, 1 GiB of
+/// values.
+pub const MAX_MAX_N: u64 = 1 << 28;
+
+/// Solves `code` by `method` (the values are the same either way) on at
+/// most [`Limits::max_n`] heap sizes and [`Limits::max_work`] pairs of
+/// heaps: the least pre-period and period the Octal Periodicity Theorem
+/// proves ([`period`]). A `max_n` over [`MAX_MAX_N`] is an input error; a
+/// search that proves no period within the bounds is a limit error naming
+/// the bound reached (which says nothing about whether a period exists).
+pub fn solve(
+    code: &OctalCode,
+    method: Method,
+    limits: &Limits,
+) -> Result<OctalSolution, SolveError> {
+    let Limits {
+        max_n, max_work, ..
+    } = *limits;
+    if max_n > MAX_MAX_N {
+        return Err(SolveError::input(format!(
+            "--max-n {max_n} is over {MAX_MAX_N} (2^28 heap sizes, 1 GiB of values)"
+        )));
+    }
+    match period::solve(code, method, max_n, max_work) {
+        OctalOutcome::Periodic(game) => Ok(game),
+        OctalOutcome::NoPeriodBelow { below, .. } => Err(SolveError::limit_reached(
+            Limit::HeapSizes,
+            format!(
+                "{code}: no period found below {below}: the Octal Periodicity Theorem proves no (q, p) with G on [0, {below}) (raise --max-n)"
+            ),
+        )),
+        OctalOutcome::WorkLimit { computed } => Err(SolveError::limit_reached(
+            Limit::Work,
+            format!(
+                "{code}: stopped after {max_work} pairs of heaps at n = {computed} with no period proved (raise --max-work)"
+            ),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_reached_name_their_limit() {
+        let code = OctalCode::parse("0.77").unwrap();
+        let small = Limits {
+            max_n: 100,
+            ..Limits::default()
+        };
+        let error = solve(&code, Method::Rare, &small).unwrap_err();
+        assert_eq!(error.limit(), Some(Limit::HeapSizes));
+        let huge = Limits {
+            max_n: MAX_MAX_N + 1,
+            ..Limits::default()
+        };
+        assert_eq!(solve(&code, Method::Rare, &huge).unwrap_err().limit(), None);
+    }
+}
