@@ -126,8 +126,5 @@ pub mod pictures;
 pub mod range;
 pub mod solve;
 pub mod subtraction;
-/// Paper A's finite check, at the path it had before the campaign layer
-/// ([`campaign`]) was split from it.
-pub use subtraction::sweep;
 
 pub use nimcert_check as check;

@@ -5,7 +5,7 @@
 //! Work is counted in *steps* of about a nanosecond on one core: for the
 //! engine, one option looked at by a mex (a game of |S| moves costs |S|
 //! steps per position); the sweep and the atlas estimate 64 steps per unit
-//! of c per triple ([`crate::sweep::WORK_PER_C`]). Memory is bounded by
+//! of c per triple ([`crate::subtraction::sweep::WORK_PER_C`]). Memory is bounded by
 //! [`Limits::max_positions`] (2 bytes a position) and by each caller's own
 //! size bounds. A computation whose estimate is over a budget is refused
 //! before it starts; where the work cannot be known before it is done (the

@@ -28,8 +28,9 @@ use crate::claim::{check_instances, Abort, Claim, ClaimResult, InstanceOutcome, 
 use crate::engine::Periodicity;
 use crate::moves::MoveSet;
 use crate::octal::code::OctalCode;
-use crate::octal::period::{OctalOutcome, OctalSolution};
+use crate::octal::period::OctalSolution;
 use crate::octal::values::Method;
+use crate::solve::{Limits, SolveError};
 use nimcert_check::format::Certificate;
 use nimcert_claims as lang;
 use std::collections::BTreeMap;
@@ -41,24 +42,21 @@ pub struct FileLimits {
     /// Evaluation steps per instance (and for enumerating the instances
     /// of one entry): `--max-eval-steps`.
     pub eval_steps: u64,
-    /// Positions of a subtraction game computed at most: `--max-positions`.
-    pub max_positions: u64,
-    /// Heap sizes of an octal game computed at most: `--max-n`.
-    pub max_n: u64,
+    /// The bounds on solving one instance's game: `--max-positions` (a
+    /// subtraction game), `--max-n` (an octal game), `--max-work` (either).
+    pub solve: Limits,
 }
 
-/// The flag raising [`FileLimits::max_positions`].
-pub const FLAG_MAX_POSITIONS: &str = "--max-positions";
-/// The flag raising [`FileLimits::max_n`].
-pub const FLAG_MAX_N: &str = "--max-n";
-
 impl Default for FileLimits {
-    /// 10^8 evaluation steps, 2^26 positions, 2^22 heap sizes.
+    /// 10^8 evaluation steps, 2^26 positions, the library's defaults
+    /// otherwise.
     fn default() -> Self {
         FileLimits {
             eval_steps: 100_000_000,
-            max_positions: 1 << 26,
-            max_n: 1 << 22,
+            solve: Limits {
+                max_positions: 1 << 26,
+                ..Limits::default()
+            },
         }
     }
 }
@@ -204,27 +202,30 @@ enum Unsolved {
     Input(String),
 }
 
-/// Solves an instance's game within the limits.
-fn solve(game: &lang::GameSpec, limits: FileLimits) -> Result<Solved, Unsolved> {
+impl From<SolveError> for Unsolved {
+    fn from(e: SolveError) -> Self {
+        match e {
+            SolveError::Input(message) => Unsolved::Input(message),
+            SolveError::Limit { message, .. } => Unsolved::Bound(message),
+        }
+    }
+}
+
+/// Solves an instance's game within the limits ([`crate::solve::solve`],
+/// [`crate::octal::solve::solve`]).
+fn solve(game: &lang::GameSpec, limits: &Limits) -> Result<Solved, Unsolved> {
     match game {
         lang::GameSpec::Subtraction(moves) => {
             let set = MoveSet::new(moves).map_err(|e| Unsolved::Input(e.to_string()))?;
-            crate::engine::solve(&set, limits.max_positions)
-                .map(Solved::Subtraction)
-                .map_err(|e| Unsolved::Bound(format!("{e} (raise {FLAG_MAX_POSITIONS})")))
+            Ok(Solved::Subtraction(crate::solve::solve(&set, limits)?))
         }
         lang::GameSpec::Octal(text) => {
             let code = OctalCode::parse(text).map_err(|e| Unsolved::Input(e.to_string()))?;
-            let work = limits.max_n.saturating_mul(limits.max_n);
-            match crate::octal::period::solve(&code, Method::Rare, limits.max_n, work) {
-                OctalOutcome::Periodic(g) => Ok(Solved::Octal(g)),
-                OctalOutcome::NoPeriodBelow { below, .. } => Err(Unsolved::Bound(format!(
-                    "{code}: no period proved below {below} heap sizes (raise {FLAG_MAX_N})"
-                ))),
-                OctalOutcome::WorkLimit { computed } => Err(Unsolved::Bound(format!(
-                    "{code}: stopped at n = {computed} with no period proved (raise {FLAG_MAX_N})"
-                ))),
-            }
+            Ok(Solved::Octal(crate::octal::solve::solve(
+                &code,
+                Method::Rare,
+                limits,
+            )?))
         }
     }
 }
@@ -328,7 +329,7 @@ fn run(entry: &lang::FileClaim, limits: FileLimits, scope: &Scope) -> ClaimResul
                 return InstanceOutcome::NotApplicable;
             }
             let game = if needs_game {
-                match solve(&i.game, limits) {
+                match solve(&i.game, &limits.solve) {
                     Ok(g) => Some(g),
                     Err(Unsolved::Bound(why)) => return InstanceOutcome::NotChecked(why),
                     Err(Unsolved::Input(why)) => {

@@ -54,11 +54,11 @@ pub struct AuditArgs {
     max_eval_steps: u64,
     /// With --claims: positions of a subtraction game computed at most; a
     /// game without a period within them is an instance not checked.
-    #[arg(long, value_name = "N", value_parser = super::limits::count, default_value_t = FileLimits::default().max_positions)]
+    #[arg(long, value_name = "N", value_parser = super::limits::count, default_value_t = FileLimits::default().solve.max_positions)]
     max_positions: u64,
     /// With --claims: heap sizes of an octal game computed at most; a game
     /// without a period proved within them is an instance not checked.
-    #[arg(long, value_name = "N", value_parser = super::limits::count, default_value_t = FileLimits::default().max_n)]
+    #[arg(long, value_name = "N", value_parser = super::limits::count, default_value_t = FileLimits::default().solve.max_n)]
     max_n: u64,
     /// Range override KEY=RANGE (repeatable): keys a, b, c (paper A moves)
     /// and size (paper B points or vertices); RANGE is N, A..=B or ..=B.
@@ -197,8 +197,12 @@ fn all_claims(args: &AuditArgs) -> Result<Vec<nimcert::audit::Claim>, CliError> 
     }
     let limits = FileLimits {
         eval_steps: args.max_eval_steps,
-        max_positions: args.max_positions,
-        max_n: args.max_n,
+        solve: nimcert::solve::Limits {
+            max_positions: args.max_positions,
+            max_n: args.max_n,
+            max_work: args.max_work,
+            ..nimcert::solve::Limits::default()
+        },
     };
     Ok(super::claims::load(&args.claim_files, &args.file_limits)?
         .into_iter()

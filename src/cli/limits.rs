@@ -27,15 +27,6 @@ impl From<SolveError> for CliError {
     }
 }
 
-/// Refuses an estimate over a budget: exit 3, naming `flag`
-/// ([`nimcert::solve::over_budget`]).
-pub fn within(estimate: u128, budget: u64, flag: &str, what: &str) -> Result<(), CliError> {
-    match nimcert::solve::over_budget(estimate, budget, flag, what) {
-        Some(message) => Err(CliError::limit(flag, message)),
-        None => Ok(()),
-    }
-}
-
 /// The number of worker threads: `requested` (default: every core), at
 /// most the number of cores unless `force` (and never over
 /// [`MAX_THREADS`]). More threads than cores only adds memory and

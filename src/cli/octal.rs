@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::fmt::Write;
 use std::process::ExitCode;
 
-pub use nimcert::octal::solve::{DEFAULT_MAX_N, MAX_MAX_N};
+use nimcert::octal::solve::DEFAULT_MAX_N;
 
 /// The long help after the options.
 const OCTAL_HELP: &str = concat!(

@@ -2,12 +2,12 @@
 //! Octal Periodicity Theorem, through the campaign layer (sharding, resume
 //! and certificates as for `sweep`).
 
-use super::octal::MAX_MAX_N;
 use super::output::{print, render, Format};
 use super::sweep::{thread_pool, CampaignArgs};
 use super::CliError;
 use clap::Args;
 use nimcert::campaign::{self, Folder, Shard};
+use nimcert::octal::solve::MAX_MAX_N;
 use nimcert::octal::sweep::{
     self as codes, CodeResult, OctalSweep, OctalSweepSpec, MAX_SWEEP_DIGITS,
 };

@@ -1,6 +1,6 @@
 //! `nimcert sweep` and `nimcert merge`.
 
-use super::limits::{self, read_input, within, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+use super::limits::{self, read_input, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 use super::output::{check_output_file, print, render, Format};
 use super::progress::bar;
 use super::CliError;
@@ -158,10 +158,12 @@ pub fn run(args: SweepArgs) -> Result<ExitCode, CliError> {
         )));
     }
     let units = shard.share(size.units);
-    within(
+    nimcert::solve::Limits {
+        max_work: args.max_work,
+        ..nimcert::solve::Limits::default()
+    }
+    .check_work(
         size.work() * units / size.units,
-        args.max_work,
-        "--max-work",
         &format!(
             "this sweep ({} triples, {units} of {} units)",
             size.triples, size.units
