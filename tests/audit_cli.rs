@@ -185,7 +185,7 @@ fn a_partly_checked_claim_is_not_a_success() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("; 1 instances of 1 claims not checked"),
+        stdout.contains("; 1 instance of 1 claim not checked"),
         "{stdout}"
     );
     let stderr = text(&out.stderr);

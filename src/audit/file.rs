@@ -251,7 +251,7 @@ impl XTally {
     /// x)", empty when the assertion has no unbounded quantifier.
     fn text(&self) -> String {
         match self.checked_below.iter().next_back() {
-            None if self.proved > 0 => "; all x (proved for all x on each instance)".to_string(),
+            None if self.proved > 0 => "; all x (proved)".to_string(),
             None => String::new(),
             Some((n, _)) => {
                 let n = crate::audit::report::thousands(*n);

@@ -454,13 +454,16 @@ pub fn summary_line(rows: &[Row]) -> String {
     let claims_with = rows.iter().filter(|r| r.unchecked > 0).count();
     let tail = if unchecked > 0 {
         format!(
-            "; {} instances of {claims_with} claims not checked",
-            thousands(unchecked)
+            "; {} {} of {claims_with} {} not checked",
+            thousands(unchecked),
+            if unchecked == 1 { "instance" } else { "instances" },
+            if claims_with == 1 { "claim" } else { "claims" }
         )
     } else {
         String::new()
     };
-    format!("{} claims: {}{tail}\n", rows.len(), parts.join(", "))
+    let claims = if rows.len() == 1 { "claim" } else { "claims" };
+    format!("{} {claims}: {}{tail}\n", rows.len(), parts.join(", "))
 }
 
 /// The JSON report: the rows, the tally and the number of instances not

@@ -405,8 +405,9 @@ fn finish(
         }
         super::output::write_atomically(path, &actual.to_json())?;
         eprintln!(
-            "wrote the baseline of {} claims to {}",
+            "wrote the baseline of {} claim{} to {}",
             rows.len(),
+            if rows.len() == 1 { "" } else { "s" },
             path.display()
         );
     }
