@@ -204,7 +204,7 @@ fn all_claims(args: &AuditArgs) -> Result<Vec<nimcert::audit::Claim>, CliError> 
             ..nimcert::solve::Limits::default()
         },
     };
-    Ok(super::claims::load(&args.claim_files, &args.file_limits)?
+    Ok(super::claims::load(&args.claim_files, &args.file_limits, super::claims::Show::Line)?
         .into_iter()
         .flat_map(|(_, file)| nimcert::audit::file::claims(file, limits))
         .collect())

@@ -55,7 +55,7 @@ pub fn run(args: ClaimsArgs) -> Result<ExitCode, CliError> {
 }
 
 fn check(args: CheckArgs) -> Result<ExitCode, CliError> {
-    let files = load(&args.files, &args.limits)?;
+    let files = load(&args.files, &args.limits, Show::Caret)?;
     let mut out = String::new();
     for (path, file) in &files {
         let ids: Vec<&str> = file.claims.iter().map(|c| c.id.as_str()).collect();
@@ -73,15 +73,31 @@ fn check(args: CheckArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A claim file's error: its one line `FILE:LINE:COL: message`, then the
-/// source line and a caret under the column.
-fn diagnostic(d: &lang::Diagnostic) -> CliError {
+/// How an error in a claim file is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Show {
+    /// One line `FILE:LINE:COL: message` (the audit: one line, as every
+    /// error of nimcert).
+    Line,
+    /// That line, then the source line and a caret under the column
+    /// (`claims check`, for the one editing the file).
+    Caret,
+}
+
+/// A claim file's error: its one line `FILE:LINE:COL: message`, and with
+/// [`Show::Caret`] the source line and a caret under the column.
+fn diagnostic(d: &lang::Diagnostic, show: Show) -> CliError {
     let error = match d.kind {
         lang::DiagKind::Input => CliError::input(d.one_line()),
         lang::DiagKind::Limit { flag } => CliError::limit(flag, d.one_line()),
     };
-    let rendered = d.render();
-    error.with_context(rendered.lines().skip(1).map(|l| format!("    {l}")))
+    match show {
+        Show::Line => error,
+        Show::Caret => {
+            let rendered = d.render();
+            error.with_context(rendered.lines().skip(1).map(|l| format!("    {l}")))
+        }
+    }
 }
 
 /// Reads, parses and type-checks every file (each read with the byte
@@ -90,6 +106,7 @@ fn diagnostic(d: &lang::Diagnostic) -> CliError {
 pub fn load(
     paths: &[PathBuf],
     limits: &ClaimFileLimits,
+    show: Show,
 ) -> Result<Vec<(PathBuf, lang::ClaimFile)>, CliError> {
     let parse_limits = lang::ParseLimits {
         max_bytes: usize::try_from(limits.max_claim_bytes).unwrap_or(usize::MAX),
@@ -98,7 +115,7 @@ pub fn load(
     let mut seen: BTreeMap<String, String> = BTreeMap::new();
     let mut files = Vec::new();
     for path in paths {
-        let file = read(path, &parse_limits, limits.max_claim_bytes)?;
+        let file = read(path, &parse_limits, limits.max_claim_bytes, show)?;
         for c in &file.claims {
             let here = format!("{}:{}", path.display(), c.line);
             if let Some(first) = seen.insert(c.id.clone(), here.clone()) {
@@ -120,6 +137,7 @@ fn read(
     path: &Path,
     parse_limits: &lang::ParseLimits,
     max_bytes: u64,
+    show: Show,
 ) -> Result<lang::ClaimFile, CliError> {
     let bytes = nimcert::io::read_bounded(path, max_bytes).map_err(|e| match e {
         nimcert::io::ReadError::TooLarge(_) => CliError::limit(
@@ -136,7 +154,7 @@ fn read(
         nimcert::io::ReadError::Io(e) => CliError::io(format!("{}: {e}", path.display())),
     })?;
     let name = path.display().to_string();
-    let file = lang::parse(&name, &bytes, parse_limits).map_err(|d| diagnostic(&d))?;
-    lang::check(&file).map_err(|d| diagnostic(&d))?;
+    let file = lang::parse(&name, &bytes, parse_limits).map_err(|d| diagnostic(&d, show))?;
+    lang::check(&file).map_err(|d| diagnostic(&d, show))?;
     Ok(file)
 }
