@@ -624,6 +624,16 @@ fn expected_message(positives: &[Rule]) -> String {
     let mut names: Vec<&str> = positives.iter().map(|r| rule_name(*r)).collect();
     names.sort_unstable();
     names.dedup();
+    if names.len() > 1 {
+        // "a name, an integer or a set" are all "an expression" there
+        for n in &mut names {
+            if matches!(*n, "a name" | "an integer" | "a set `{…}`") {
+                *n = "an expression";
+            }
+        }
+        names.sort_unstable();
+        names.dedup();
+    }
     match names.len() {
         0 => "unexpected input".to_string(),
         1 => format!("expected {}", names[0]),
