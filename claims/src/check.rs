@@ -153,7 +153,10 @@ impl<'a> Checker<'a> {
             return Err(self.err(pos, format!("`{name}` is reserved and cannot be bound")));
         }
         if self.scope.iter().any(|e| e.name == name) {
-            return Err(self.err(pos, format!("`{name}` is already defined here (choose another name)")));
+            return Err(self.err(
+                pos,
+                format!("`{name}` is already defined here (choose another name)"),
+            ));
         }
         self.scope.push(Entry {
             name,
@@ -270,7 +273,10 @@ impl<'a> Checker<'a> {
             ));
         }
         if w == "S" && self.claim.is_octal() {
-            return Err(self.err(pos, "`S` is the move set of a subtraction game; this claim's game is octal".into()));
+            return Err(self.err(
+                pos,
+                "`S` is the move set of a subtraction game; this claim's game is octal".into(),
+            ));
         }
         Ok(())
     }
@@ -280,12 +286,11 @@ impl<'a> Checker<'a> {
         use BinOp::*;
         let (lt, rt, out) = match op {
             Add | Sub | Mul | Div | Mod | Pow => (Ty::Int, Ty::Int, Ty::Int),
-            Ratio => {
-                return Err(self.err(
-                    pos,
-                    "`/` is only allowed as floor(a / b) or ceil(a / b); use `div` for floor division".into(),
-                ))
-            }
+            Ratio => return Err(self.err(
+                pos,
+                "`/` is only allowed as floor(a / b) or ceil(a / b); use `div` for floor division"
+                    .into(),
+            )),
             Eq | Ne => {
                 let ty = self.expr(l)?;
                 self.expect(r, ty)?;
@@ -330,7 +335,9 @@ impl<'a> Checker<'a> {
                 }
                 Ok(Ty::Int)
             }
-            Func::Abs => arity(1).and_then(|_| self.expect(&args[0], Ty::Int)).map(|_| Ty::Int),
+            Func::Abs => arity(1)
+                .and_then(|_| self.expect(&args[0], Ty::Int))
+                .map(|_| Ty::Int),
             Func::Card | Func::Mex => {
                 arity(1)?;
                 self.expect(&args[0], Ty::Set).map(|_| Ty::Int)
@@ -348,7 +355,10 @@ impl<'a> Checker<'a> {
         if args.len() == 1 && matches!(f, Func::Min | Func::Max) {
             let ty = self.expr(&args[0])?;
             if ty == Ty::Bool {
-                return Err(self.err(args[0].pos, "expected an integer or a set, found a boolean".into()));
+                return Err(self.err(
+                    args[0].pos,
+                    "expected an integer or a set, found a boolean".into(),
+                ));
             }
             return Ok(Ty::Int);
         }
@@ -366,7 +376,10 @@ impl<'a> Checker<'a> {
                     self.expect(lo, Ty::Int)?;
                 }
                 if self.part != Part::Assert {
-                    return Err(self.err(pos, "an unbounded quantifier is only allowed in `assert`".into()));
+                    return Err(self.err(
+                        pos,
+                        "an unbounded quantifier is only allowed in `assert`".into(),
+                    ));
                 }
                 if outer {
                     return Err(self.err(
@@ -378,7 +391,9 @@ impl<'a> Checker<'a> {
             }
         }
         let mark = self.scope.len();
-        let r = self.bind(var, pos).and_then(|_| self.expect(body, Ty::Bool));
+        let r = self
+            .bind(var, pos)
+            .and_then(|_| self.expect(body, Ty::Bool));
         self.scope.truncate(mark);
         self.in_unbounded = outer;
         r.map(|_| Ty::Bool)

@@ -159,7 +159,13 @@ mod tests {
 
     #[test]
     fn caret_under_the_column() {
-        let d = Diagnostic::at("f.toml", "a = 1\nbb = x\n", DiagKind::Input, 11, "bad".into());
+        let d = Diagnostic::at(
+            "f.toml",
+            "a = 1\nbb = x\n",
+            DiagKind::Input,
+            11,
+            "bad".into(),
+        );
         assert_eq!(d.one_line(), "f.toml:2:6: bad");
         assert_eq!(d.render(), "f.toml:2:6: bad\nbb = x\n     ^");
     }

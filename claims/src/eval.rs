@@ -490,7 +490,8 @@ impl<'a, 'g> Eval<'a, 'g> {
         let end = i128::from(b) + i128::from(closed);
         let n = (end - i128::from(a)).max(0);
         self.spend(u64::try_from(n).unwrap_or(u64::MAX), pos)?;
-        Ok(Value::Set(Rc::new((a..b).chain(closed.then_some(b)).collect())))
+        let last = (closed && a <= b).then_some(b);
+        Ok(Value::Set(Rc::new((a..b).chain(last).collect())))
     }
 
     /// The elements of a set-builder: every combination of the
@@ -528,7 +529,10 @@ impl<'a, 'g> Eval<'a, 'g> {
         let pos = e.pos;
         match f {
             Func::G | Func::P => {
-                let n = self.int(args.first().ok_or_else(|| self.input(pos, "G needs an argument".into()))?)?;
+                let n = self.int(
+                    args.first()
+                        .ok_or_else(|| self.input(pos, "G needs an argument".into()))?,
+                )?;
                 let g = self.nim_value(e.id, n, pos)?;
                 Ok(if f == Func::G {
                     Value::Int(g)
@@ -560,7 +564,10 @@ impl<'a, 'g> Eval<'a, 'g> {
             return Err(self.input(pos, "G and P need the game".into()));
         };
         let Ok(un) = u64::try_from(n) else {
-            return Err(self.input(pos, format!("G of a negative number ({n}): add a lower bound, e.g. `forall x >= 1`")));
+            return Err(self.input(
+                pos,
+                format!("G of a negative number ({n}): add a lower bound, e.g. `forall x >= 1`"),
+            ));
         };
         let q = game.seq.preperiod();
         let g = game.seq.value(un);
@@ -597,7 +604,11 @@ impl<'a, 'g> Eval<'a, 'g> {
         if b == 0 {
             return Err(self.input(args[0].pos, "division by zero in `/`".into()));
         }
-        let r = if floor { floor_div(a, b) } else { ceil_div(a, b) };
+        let r = if floor {
+            floor_div(a, b)
+        } else {
+            ceil_div(a, b)
+        };
         self.checked(r, pos, "/").map(Value::Int)
     }
 
@@ -607,7 +618,9 @@ impl<'a, 'g> Eval<'a, 'g> {
             match self.eval(&args[0])? {
                 Value::Int(v) => vec![v],
                 Value::Set(s) => s.iter().copied().collect(),
-                Value::Bool(_) => return Err(self.input(pos, "expected an integer or a set".into())),
+                Value::Bool(_) => {
+                    return Err(self.input(pos, "expected an integer or a set".into()))
+                }
             }
         } else {
             args.iter().map(|a| self.int(a)).collect::<Res<Vec<_>>>()?
@@ -708,7 +721,13 @@ impl<'a, 'g> Eval<'a, 'g> {
     }
 
     /// The body's value with `var` bound to `v`.
-    fn holds_at(&mut self, var: &'a str, v: i64, body: &'a Expr, child_top: Option<u32>) -> Res<bool> {
+    fn holds_at(
+        &mut self,
+        var: &'a str,
+        v: i64,
+        body: &'a Expr,
+        child_top: Option<u32>,
+    ) -> Res<bool> {
         self.top = child_top;
         self.env.push((var, Value::Int(v)));
         let r = self.boolean(body);
@@ -819,14 +838,22 @@ pub(crate) fn mex(s: &BTreeSet<i64>) -> i64 {
 pub(crate) fn floor_div(a: i64, b: i64) -> Option<i64> {
     let q = a.checked_div(b)?;
     let r = a % b;
-    Some(if r != 0 && ((r < 0) != (b < 0)) { q - 1 } else { q })
+    Some(if r != 0 && ((r < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    })
 }
 
 /// ⌈a / b⌉ (b ≠ 0), checked.
 pub(crate) fn ceil_div(a: i64, b: i64) -> Option<i64> {
     let q = a.checked_div(b)?;
     let r = a % b;
-    Some(if r != 0 && ((r < 0) == (b < 0)) { q + 1 } else { q })
+    Some(if r != 0 && ((r < 0) == (b < 0)) {
+        q + 1
+    } else {
+        q
+    })
 }
 
 /// gcd of two magnitudes.
@@ -867,7 +894,10 @@ fn describe_set(s: &BTreeSet<i64>) -> String {
         let items: Vec<String> = s.iter().map(|v| v.to_string()).collect();
         return format!("in {{{}}}", items.join(", "));
     }
-    let (a, b) = (s.first().copied().unwrap_or(0), s.last().copied().unwrap_or(0));
+    let (a, b) = (
+        s.first().copied().unwrap_or(0),
+        s.last().copied().unwrap_or(0),
+    );
     format!("in {{{a}, …, {b}}} ({} elements)", s.len())
 }
 

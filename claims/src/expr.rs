@@ -173,7 +173,10 @@ const FUNCS: [(&str, Func); 11] = [
 impl Func {
     /// The function's name.
     pub(crate) fn name(self) -> &'static str {
-        FUNCS.iter().find(|(_, f)| *f == self).map_or("?", |(n, _)| n)
+        FUNCS
+            .iter()
+            .find(|(_, f)| *f == self)
+            .map_or("?", |(n, _)| n)
     }
 }
 
@@ -599,10 +602,16 @@ fn prescan(text: &str) -> Result<(), (usize, String)> {
         }
         prev_ident = ident;
         if open > MAX_NESTING {
-            return Err((i, format!("expression nested too deeply (more than {MAX_NESTING} open brackets)")));
+            return Err((
+                i,
+                format!("expression nested too deeply (more than {MAX_NESTING} open brackets)"),
+            ));
         }
         if words > MAX_NESTING {
-            return Err((i, format!("expression too deep (more than {MAX_NESTING} quantifiers and `if`s)")));
+            return Err((
+                i,
+                format!("expression too deep (more than {MAX_NESTING} quantifiers and `if`s)"),
+            ));
         }
     }
     Ok(())
@@ -637,11 +646,7 @@ fn expected_message(positives: &[Rule]) -> String {
     match names.len() {
         0 => "unexpected input".to_string(),
         1 => format!("expected {}", names[0]),
-        n => format!(
-            "expected {} or {}",
-            names[..n - 1].join(", "),
-            names[n - 1]
-        ),
+        n => format!("expected {} or {}", names[..n - 1].join(", "), names[n - 1]),
     }
 }
 

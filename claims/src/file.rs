@@ -186,7 +186,10 @@ pub fn parse(name: &str, bytes: &[u8], limits: &ParseLimits) -> Result<ClaimFile
         if let Some(first) = claims.iter().find(|c| c.id == claim.id) {
             return Err(claim.error(
                 claim.pos,
-                format!("duplicate claim id `{}` (first at line {})", claim.id, first.line),
+                format!(
+                    "duplicate claim id `{}` (first at line {})",
+                    claim.id, first.line
+                ),
             ));
         }
         claims.push(claim);
@@ -204,7 +207,10 @@ fn utf8<'b>(name: &str, bytes: &'b [u8]) -> Result<&'b str, Diagnostic> {
             prefix,
             DiagKind::Input,
             good,
-            format!("not UTF-8 text (byte 0x{:02x} at offset {good})", bytes[good]),
+            format!(
+                "not UTF-8 text (byte 0x{:02x} at offset {good})",
+                bytes[good]
+            ),
         );
         d.source_line.clear();
         d
@@ -441,10 +447,17 @@ pub(crate) fn reserved(name: &str) -> bool {
 
 /// A name check: an identifier, and not reserved.
 fn check_name(src: &Source, name: &str, pos: usize) -> Result<(), Diagnostic> {
-    let ident = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+    let ident = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if !ident {
-        return Err(src.diag(DiagKind::Input, pos, format!("`{name}` is not a name (letters, digits, _)")));
+        return Err(src.diag(
+            DiagKind::Input,
+            pos,
+            format!("`{name}` is not a name (letters, digits, _)"),
+        ));
     }
     if reserved(name) {
         return Err(src.diag(
@@ -464,20 +477,26 @@ fn params(b: &mut ExprBuilder<'_>, raw: Option<RawParams>) -> Result<Vec<Param>,
         let pos = key.span().start;
         check_name(&src, key.get_ref(), pos)?;
         let vspan = value.span();
-        let range = match value.get_ref() {
-            toml::Value::String(s) => b.param(s, origin(&src, &vspan))?,
-            toml::Value::Integer(i) => {
-                let text = i.to_string();
-                b.param(&text, Origin { exact: None, start: vspan.start })?
-            }
-            _ => {
-                return Err(src.diag(
+        let range =
+            match value.get_ref() {
+                toml::Value::String(s) => b.param(s, origin(&src, &vspan))?,
+                toml::Value::Integer(i) => {
+                    let text = i.to_string();
+                    b.param(
+                        &text,
+                        Origin {
+                            exact: None,
+                            start: vspan.start,
+                        },
+                    )?
+                }
+                _ => return Err(src.diag(
                     DiagKind::Input,
                     vspan.start,
-                    "expected a range \"lo..=hi\", \"lo..hi\", a value expression or an integer".into(),
-                ))
-            }
-        };
+                    "expected a range \"lo..=hi\", \"lo..hi\", a value expression or an integer"
+                        .into(),
+                )),
+            };
         out.push(Param {
             name: key.into_inner(),
             pos,
@@ -496,7 +515,13 @@ fn definition(b: &mut ExprBuilder<'_>, raw: &Spanned<String>) -> Result<Let, Dia
     let eq = text
         .find('=')
         .filter(|&i| !text[i + 1..].starts_with('='))
-        .ok_or_else(|| src.diag(DiagKind::Input, at(0), "expected a definition `name = expression`".into()))?;
+        .ok_or_else(|| {
+            src.diag(
+                DiagKind::Input,
+                at(0),
+                "expected a definition `name = expression`".into(),
+            )
+        })?;
     let name = text[..eq].trim();
     let name_off = text.len() - text.trim_start().len();
     check_name(&src, name, at(name_off))?;
@@ -535,7 +560,11 @@ fn octal_template(
     let src = b.src.clone();
     let at = |off: usize| o.exact.map_or(o.start, |e| e + base + off);
     if code.is_empty() {
-        return Err(src.diag(DiagKind::Input, at(0), "expected an octal code after `octal`, e.g. `octal 0.{d}7`".into()));
+        return Err(src.diag(
+            DiagKind::Input,
+            at(0),
+            "expected an octal code after `octal`, e.g. `octal 0.{d}7`".into(),
+        ));
     }
     let mut parts = Vec::new();
     let mut lit = String::new();
@@ -543,8 +572,13 @@ fn octal_template(
     while i < code.len() {
         let c = code[i..].chars().next().unwrap_or(' ');
         if c == '{' {
-            let end = matching_brace(code, i)
-                .ok_or_else(|| src.diag(DiagKind::Input, at(i), "unclosed `{` in the octal code".into()))?;
+            let end = matching_brace(code, i).ok_or_else(|| {
+                src.diag(
+                    DiagKind::Input,
+                    at(i),
+                    "unclosed `{` in the octal code".into(),
+                )
+            })?;
             if !lit.is_empty() {
                 parts.push(OctalPart::Lit(std::mem::take(&mut lit)));
             }

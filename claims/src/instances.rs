@@ -235,7 +235,12 @@ fn game_spec<'e>(ev: &mut Eval<'e, '_>, claim: &'e FileClaim) -> Res<GameSpec> {
                     OctalPart::Hole(e) => {
                         let d = ev.int(e)?;
                         if !(0..=7).contains(&d) {
-                            return Err(ev.input(e.pos, format!("octal digit {d} not in 0..=7 (add a condition to `where`)")));
+                            return Err(ev.input(
+                                e.pos,
+                                format!(
+                                    "octal digit {d} not in 0..=7 (add a condition to `where`)"
+                                ),
+                            ));
                         }
                         code.push(char::from(b'0' + d as u8));
                     }
@@ -283,7 +288,9 @@ pub fn evaluate(
     check_claim(claim).map_err(EvalError::from)?;
     let moves = match &instance.game {
         GameSpec::Subtraction(m) => Some(Rc::new(
-            m.iter().map(|&v| i64::try_from(v).unwrap_or(i64::MAX)).collect(),
+            m.iter()
+                .map(|&v| i64::try_from(v).unwrap_or(i64::MAX))
+                .collect(),
         )),
         GameSpec::Octal(_) => None,
     };

@@ -46,7 +46,9 @@ fn the_definition_of_g_is_proved_for_all_x() {
     );
     // `s <= x` is not a linear position: checked below N only.
     let out = run_all(&text, 50_000_000).unwrap();
-    assert!(out.iter().all(|(_, e)| e.holds && e.x_scope == XScope::CheckedBelow(10_000)));
+    assert!(out
+        .iter()
+        .all(|(_, e)| e.holds && e.x_scope == XScope::CheckedBelow(10_000)));
 
     let text = claim(
         "{a, b}",
@@ -57,7 +59,11 @@ fn the_definition_of_g_is_proved_for_all_x() {
     let out = run_all(&text, 50_000_000).unwrap();
     for (inst, ev) in &out {
         assert!(ev.holds, "{}", inst.label());
-        assert!(matches!(ev.x_scope, XScope::ProvedForAll { .. }), "{:?}", ev);
+        assert!(
+            matches!(ev.x_scope, XScope::ProvedForAll { .. }),
+            "{:?}",
+            ev
+        );
     }
 }
 
@@ -77,11 +83,21 @@ fn nonlinear_occurrence_is_only_checked() {
     assert_eq!(out[0].1.x_scope, XScope::CheckedBelow(400));
 
     // False at x = 501 (P(501), 501 ≥ 500), true below 400.
-    let text = claim("{1, 2}", "", "forall x: not P(x) or x < 500", "check_below = 400");
+    let text = claim(
+        "{1, 2}",
+        "",
+        "forall x: not P(x) or x < 500",
+        "check_below = 400",
+    );
     let ev = &run_all(&text, 10_000_000).unwrap()[0].1;
     assert_eq!(ev.x_scope, XScope::CheckedBelow(400));
     assert!(ev.holds);
-    let text = claim("{1, 2}", "", "forall x: not P(x) or x < 500", "check_below = 600");
+    let text = claim(
+        "{1, 2}",
+        "",
+        "forall x: not P(x) or x < 500",
+        "check_below = 600",
+    );
     let ev = &run_all(&text, 10_000_000).unwrap()[0].1;
     assert!(!ev.holds);
     assert_eq!(ev.witness.as_deref(), Some("false at x = 501"));
@@ -95,15 +111,27 @@ fn window_ignores_check_below() {
     assert!(t.preperiod() > 5, "pre-period {}", t.preperiod());
     // Checking x < 5 of `x >= 5` checks nothing; the window finds the
     // failure below q.
-    let text = claim("{3, 6, 10}", "", "forall x >= 5: G(x) == G(x + p)", "check_below = 5");
+    let text = claim(
+        "{3, 6, 10}",
+        "",
+        "forall x >= 5: G(x) == G(x + p)",
+        "check_below = 5",
+    );
     let ev = &run_all(&text, 10_000_000).unwrap()[0].1;
     assert!(!ev.holds);
     assert!(matches!(ev.x_scope, XScope::ProvedForAll { .. }));
-    let first = (5..).find(|&x| t.value(x) != t.value(x + t.period())).unwrap();
+    let first = (5..)
+        .find(|&x| t.value(x) != t.value(x + t.period()))
+        .unwrap();
     assert!(first < t.preperiod());
     assert_eq!(ev.witness, Some(format!("false at x = {first}")));
 
-    let text = claim("{3, 6, 10}", "", "forall x >= q: G(x) == G(x + p)", "check_below = 5");
+    let text = claim(
+        "{3, 6, 10}",
+        "",
+        "forall x >= q: G(x) == G(x + p)",
+        "check_below = 5",
+    );
     let ev = &run_all(&text, 10_000_000).unwrap()[0].1;
     assert!(ev.holds);
     assert_eq!(
@@ -117,7 +145,12 @@ fn window_ignores_check_below() {
 #[test]
 fn moduli_enlarge_the_window() {
     // {1, 2}: p = 3. `x mod 7` forces L = 21; the claim is false at x = 7.
-    let text = claim("{1, 2}", "", "forall x: x mod 7 != 0 or x == 0 or x - x == 1", "");
+    let text = claim(
+        "{1, 2}",
+        "",
+        "forall x: x mod 7 != 0 or x == 0 or x - x == 1",
+        "",
+    );
     let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
     assert!(!ev.holds);
     assert_eq!(ev.witness.as_deref(), Some("false at x = 7"));
@@ -155,7 +188,12 @@ fn witnesses() {
     assert!(!ev.holds);
     assert_eq!(ev.witness.as_deref(), Some("no x ≥ 0"));
     assert!(matches!(ev.x_scope, XScope::ProvedForAll { .. }));
-    let text = claim("{1, 2}", "", "exists x: G(x) == 5 and x * 1 > 0", "check_below = 50");
+    let text = claim(
+        "{1, 2}",
+        "",
+        "exists x: G(x) == 5 and x * 1 > 0",
+        "check_below = 50",
+    );
     let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
     assert_eq!(ev.witness.as_deref(), Some("no x in [0, 50)"));
     let text = claim("{1, 2}", "", "exists x in {1, 2, 3}: x > 3", "");
@@ -189,14 +227,23 @@ fn runtime_errors_are_one_line_with_a_position() {
     let (m, code) = run_error(&claim("{1, 2}", "", "2 ^ 62 * 2 > 0", ""), 1000);
     assert_eq!(m, "c.toml:8:18: integer overflow in `*`");
     assert_eq!(code, 2);
-    let (m, _) = run_error(&claim("{1, 2}", "", "9223372036854775807 + 1 > 0", ""), 1000);
+    let (m, _) = run_error(
+        &claim("{1, 2}", "", "9223372036854775807 + 1 > 0", ""),
+        1000,
+    );
     assert_eq!(m, "c.toml:8:31: integer overflow in `+`");
-    let (m, _) = run_error(&claim("{1, 2}", "", "forall n in [0, 3]: 7 mod (n - 1) >= 0", ""), 1000);
+    let (m, _) = run_error(
+        &claim("{1, 2}", "", "forall n in [0, 3]: 7 mod (n - 1) >= 0", ""),
+        1000,
+    );
     assert_eq!(m, "c.toml:8:33: division by zero in `mod`");
     let (m, _) = run_error(&claim("{1, 2}", "", "floor(7 / (p - 3)) >= 0", ""), 1000);
     assert_eq!(m, "c.toml:8:19: division by zero in `/`");
     let (m, _) = run_error(&claim("{1, 2}", "", "forall x: G(x - 1) >= 0", ""), 1000);
-    assert!(m.starts_with("c.toml:8:21: G of a negative number (-1)"), "{m}");
+    assert!(
+        m.starts_with("c.toml:8:21: G of a negative number (-1)"),
+        "{m}"
+    );
     let (m, _) = run_error(&claim("{1, n}", "n = \"-1..=3\"", "true", ""), 1000);
     assert!(m.starts_with("c.toml:6:13: move -1 is not positive"), "{m}");
     let (m, _) = run_error(&claim("{1, 2}", "", "2 ^ (0 - 1) == 0", ""), 1000);
@@ -212,12 +259,28 @@ fn the_budget_bounds_everything() {
         "{a * b : a in [0, 100000], b in [0, 100000]} subset [0, 10]",
     ] {
         let start = std::time::Instant::now();
-        let (m, code) = run_error(&claim("{1, 2}", "", assert, "check_below = 9000000000000000000"), 100_000);
+        let (m, code) = run_error(
+            &claim("{1, 2}", "", assert, "check_below = 9000000000000000000"),
+            100_000,
+        );
         assert_eq!(code, 3, "{assert}: {m}");
-        assert!(m.contains("evaluation budget of 100000 steps exhausted (raise it with --max-eval-steps)"), "{m}");
+        assert!(
+            m.contains(
+                "evaluation budget of 100000 steps exhausted (raise it with --max-eval-steps)"
+            ),
+            "{m}"
+        );
         assert!(start.elapsed().as_secs() < 2, "{assert}");
     }
     // instances count too
-    let (m, code) = run_error(&claim("{1, 2}", "a = \"0..=1000000000\"", "true", "where = \"a < 0\""), 100_000);
+    let (m, code) = run_error(
+        &claim(
+            "{1, 2}",
+            "a = \"0..=1000000000\"",
+            "true",
+            "where = \"a < 0\"",
+        ),
+        100_000,
+    );
     assert_eq!(code, 3, "{m}");
 }

@@ -36,11 +36,17 @@ fn input_at(text: &str, line: usize, col: usize, needle: &str) {
     assert_eq!(d.exit_code(), 2);
 }
 
-const HEAD: &str = "[[claim]]\nid = \"t\"\nsource = \"s\"\nquote = \"q\"\nkind = \"theorem\"\ngame = \"{1, 2}\"\n";
+const HEAD: &str =
+    "[[claim]]\nid = \"t\"\nsource = \"s\"\nquote = \"q\"\nkind = \"theorem\"\ngame = \"{1, 2}\"\n";
 
 #[test]
 fn unknown_and_missing_keys() {
-    input_at(&format!("{HEAD}assert = \"true\"\nproof = 1\n"), 8, 1, "unknown field `proof`");
+    input_at(
+        &format!("{HEAD}assert = \"true\"\nproof = 1\n"),
+        8,
+        1,
+        "unknown field `proof`",
+    );
     input_at(&format!("{HEAD}\n"), 1, 1, "missing field `assert`");
     input_at("title = 1\n", 1, 1, "unknown field `title`");
 }
@@ -50,31 +56,75 @@ fn duplicate_ids() {
     let one = format!("{HEAD}assert = \"true\"\n");
     let d = error(format!("{one}{one}").as_bytes(), &ParseLimits::default());
     assert_eq!((d.line, d.col), (9, 6), "{}", d.render());
-    assert!(d.message.contains("duplicate claim id `t` (first at line 2)"));
+    assert!(d
+        .message
+        .contains("duplicate claim id `t` (first at line 2)"));
 }
 
 #[test]
 fn expression_errors_point_into_the_string() {
     input_at(&format!("{HEAD}assert = \"G(x) == \"\n"), 7, 19, "expected");
-    input_at(&format!("{HEAD}assert = 'forall x: G(x) == y'\n"), 7, 29, "unknown name `y`");
-    input_at(&format!("{HEAD}assert = \"1 + true == 2\"\n"), 7, 15, "expected an integer, found a boolean");
-    input_at(&format!("{HEAD}assert = \"99999999999999999999 > 0\"\n"), 7, 11, "out of range");
-    input_at(&format!("{HEAD}assert = \"forall x: forall y: G(x + y) == 0\"\n"), 7, 21, "nested unbounded");
-    input_at(&format!("{HEAD}where = \"q > 1\"\nassert = \"true\"\n"), 7, 10, "game word");
+    input_at(
+        &format!("{HEAD}assert = 'forall x: G(x) == y'\n"),
+        7,
+        29,
+        "unknown name `y`",
+    );
+    input_at(
+        &format!("{HEAD}assert = \"1 + true == 2\"\n"),
+        7,
+        15,
+        "expected an integer, found a boolean",
+    );
+    input_at(
+        &format!("{HEAD}assert = \"99999999999999999999 > 0\"\n"),
+        7,
+        11,
+        "out of range",
+    );
+    input_at(
+        &format!("{HEAD}assert = \"forall x: forall y: G(x + y) == 0\"\n"),
+        7,
+        21,
+        "nested unbounded",
+    );
+    input_at(
+        &format!("{HEAD}where = \"q > 1\"\nassert = \"true\"\n"),
+        7,
+        10,
+        "game word",
+    );
     input_at(&format!("{HEAD}assert = \"a / 2 == 1\"\n"), 7, 13, "floor");
     // an escaped string: the error points at the string's start
-    input_at(&format!("{HEAD}assert = \"\\u0041 == \"\n"), 7, 10, "expected");
+    input_at(
+        &format!("{HEAD}assert = \"\\u0041 == \"\n"),
+        7,
+        10,
+        "expected",
+    );
 }
 
 #[test]
 fn deep_nesting_is_an_error_not_a_crash() {
     let deep = format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000));
-    input_at(&format!("{HEAD}assert = \"{deep} == 1\"\n"), 7, 75, "too deeply");
+    input_at(
+        &format!("{HEAD}assert = \"{deep} == 1\"\n"),
+        7,
+        75,
+        "too deeply",
+    );
     let toml = format!("a = {}", "[".repeat(100_000));
     let d = error(toml.as_bytes(), &ParseLimits::default());
-    assert_eq!((d.line, d.col, d.kind), (1, 37, DiagKind::Input), "{}", d.one_line());
+    assert_eq!(
+        (d.line, d.col, d.kind),
+        (1, 37, DiagKind::Input),
+        "{}",
+        d.one_line()
+    );
     let tables = format!("a = {}", "{b = ".repeat(100_000));
-    assert!(error(tables.as_bytes(), &ParseLimits::default()).message.contains("nested too deeply"));
+    assert!(error(tables.as_bytes(), &ParseLimits::default())
+        .message
+        .contains("nested too deeply"));
 }
 
 #[test]
@@ -92,7 +142,12 @@ fn size_and_count_limits() {
     let entry = "[[claim]]\n";
     let million = entry.repeat(1_000_000);
     let d = error(million.as_bytes(), &ParseLimits::default());
-    assert_eq!(d.kind, DiagKind::Limit { flag: "--max-claim-bytes" });
+    assert_eq!(
+        d.kind,
+        DiagKind::Limit {
+            flag: "--max-claim-bytes"
+        }
+    );
     assert_eq!(d.exit_code(), 3);
     assert!(d.message.contains("--max-claim-bytes"), "{}", d.one_line());
     let limits = ParseLimits {
@@ -102,7 +157,12 @@ fn size_and_count_limits() {
     let start = std::time::Instant::now();
     let d = error(million.as_bytes(), &limits);
     assert!(start.elapsed().as_secs() < 5);
-    assert_eq!(d.kind, DiagKind::Limit { flag: "--max-claims" });
+    assert_eq!(
+        d.kind,
+        DiagKind::Limit {
+            flag: "--max-claims"
+        }
+    );
     assert_eq!((d.line, d.col), (10_001, 1), "{}", d.one_line());
     assert!(d.message.contains("--max-claims"));
     // inline arrays of tables escape the line count but not the limit
@@ -115,14 +175,37 @@ fn size_and_count_limits() {
     };
     let two = format!("claim = [{}, {}]\n", entry("a"), entry("b"));
     let d = error(two.as_bytes(), &small);
-    assert_eq!(d.kind, DiagKind::Limit { flag: "--max-claims" }, "{}", d.one_line());
+    assert_eq!(
+        d.kind,
+        DiagKind::Limit {
+            flag: "--max-claims"
+        },
+        "{}",
+        d.one_line()
+    );
 }
 
 #[test]
 fn render_has_source_line_and_caret() {
-    let d = error(format!("{HEAD}assert = \"1 +\"\n").as_bytes(), &ParseLimits::default());
+    let d = error(
+        format!("{HEAD}assert = \"1 +\"\n").as_bytes(),
+        &ParseLimits::default(),
+    );
     assert_eq!(
         d.render(),
         "c.toml:7:14: expected an expression\nassert = \"1 +\"\n             ^"
     );
+}
+
+#[test]
+fn deep_dotted_keys_are_an_error_not_a_crash() {
+    let keys = vec!["a"; 100_000].join(".");
+    for text in [
+        format!("{keys} = 1\n"),
+        format!("[{keys}]\n"),
+        format!("[[claim]]\n{keys} = 1\n"),
+    ] {
+        let d = error(text.as_bytes(), &ParseLimits::default());
+        assert_eq!(d.kind, DiagKind::Input, "{}", d.one_line());
+    }
 }
