@@ -380,8 +380,8 @@ impl<'a, 'g> Eval<'a, 'g> {
             .as_ref()
             .ok_or_else(|| self.input(pos, format!("unknown name `{n}`")))?;
         match n {
-            "q" => self.from_u64(game.seq.preperiod(), pos).map(Value::Int),
-            "p" => self.from_u64(game.seq.period(), pos).map(Value::Int),
+            "q" => self.game_int(game.seq.preperiod(), pos).map(Value::Int),
+            "p" => self.game_int(game.seq.period(), pos).map(Value::Int),
             "S" => match &game.moves {
                 Some(m) => Ok(Value::Set(m.clone())),
                 None => Err(self.input(pos, "`S` is defined for subtraction games only".into())),
@@ -391,7 +391,7 @@ impl<'a, 'g> Eval<'a, 'g> {
     }
 
     /// A game value as an integer.
-    fn from_u64(&self, v: u64, pos: usize) -> Res<i64> {
+    fn game_int(&self, v: u64, pos: usize) -> Res<i64> {
         i64::try_from(v).map_err(|_| self.input(pos, format!("integer overflow: {v}")))
     }
 
@@ -579,7 +579,7 @@ impl<'a, 'g> Eval<'a, 'g> {
                 w.updates += 1;
             }
         }
-        self.from_u64(g, pos)
+        self.game_int(g, pos)
     }
 
     /// A watched modulus must divide L.
