@@ -262,6 +262,7 @@ impl<'s> ExprBuilder<'s> {
     fn run<'t>(&self, rule: Rule, text: &'t str, origin: Origin) -> Res<Pair<'t, Rule>> {
         prescan(text).map_err(|(off, msg)| self.err(origin.at(off), msg))?;
         pest::set_call_limit(std::num::NonZeroUsize::new(CALL_LIMIT));
+        pest::set_error_detail(true);
         let mut pairs = ExprParser::parse(rule, text).map_err(|e| self.pest_error(&e, origin))?;
         Ok(pairs.next().expect("entry rule matched"))
     }
@@ -274,7 +275,7 @@ impl<'s> ExprBuilder<'s> {
         };
         let message = match &e.variant {
             pest::error::ErrorVariant::ParsingError { positives, .. } => {
-                expected_message(positives)
+                expected_message(positives, &punctuation(e))
             }
             pest::error::ErrorVariant::CustomError { message } => {
                 if message.contains("call limit") {
@@ -628,9 +629,25 @@ fn starts_nesting_word(rest: &str) -> bool {
     })
 }
 
-/// "expected …" from pest's list of expected rules.
-fn expected_message(positives: &[Rule]) -> String {
-    let mut names: Vec<&str> = positives.iter().map(|r| rule_name(*r)).collect();
+/// The punctuation pest tried at the error's position (`,`, `}`, …),
+/// which its list of expected rules leaves out.
+fn punctuation(e: &pest::error::Error<Rule>) -> Vec<String> {
+    let tokens = e
+        .parse_attempts()
+        .map(|a| a.expected_tokens())
+        .unwrap_or_default();
+    tokens
+        .into_iter()
+        .map(|t| t.to_string())
+        .filter(|t| [",", "}", ")", "]", ":"].contains(&t.as_str()))
+        .map(|t| format!("`{t}`"))
+        .collect()
+}
+
+/// "expected …" from pest's list of expected rules and punctuation.
+fn expected_message(positives: &[Rule], punctuation: &[String]) -> String {
+    let mut names: Vec<&str> = punctuation.iter().map(String::as_str).collect();
+    names.extend(positives.iter().map(|r| rule_name(*r)));
     names.sort_unstable();
     names.dedup();
     if names.len() > 1 {
@@ -642,6 +659,11 @@ fn expected_message(positives: &[Rule]) -> String {
         }
         names.sort_unstable();
         names.dedup();
+        // after a complete operand (an operator is expected), "an
+        // expression" only comes from `4n`-style coefficients: noise
+        if names.contains(&"an operator") {
+            names.retain(|n| *n != "an expression");
+        }
     }
     match names.len() {
         0 => "unexpected input".to_string(),
@@ -661,13 +683,13 @@ fn rule_name(r: Rule) -> &'static str {
         kw_in => "`in`",
         kw_then => "`then`",
         kw_else => "`else`",
-        iff_op | imp_op | or_op | and_op => "a logical operator",
-        cmp_op | not_in | subset_op => "a comparison",
-        set_op => "a set operator",
-        add_op | mul_op | pow_op => "an arithmetic operator",
+        iff_op | imp_op | or_op | and_op | cmp_op | not_in | subset_op | set_op | add_op
+        | mul_op | pow_op => "an operator",
         ge_op => "`>=`",
-        domain | in_domain | ge_domain => "`in`, `>=` or `:`",
-        close_incl | close_excl => "`]` or `)`",
+        domain | in_domain => "`in`",
+        ge_domain => "`>=`",
+        close_incl => "`]`",
+        close_excl => "`)`",
         set_lit | set_builder => "a set `{…}`",
         generator => "a generator `v in SET`",
         _ => "an expression",

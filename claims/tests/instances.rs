@@ -45,7 +45,9 @@ fn example_claims_evaluate() {
         let mut all = instances(claim);
         for _ in 0..5 {
             let inst = all.next_instance(&mut budget).unwrap().unwrap();
-            let GameSpec::Subtraction(moves) = &inst.game else { unreachable!() };
+            let GameSpec::Subtraction(moves) = &inst.game else {
+                unreachable!()
+            };
             let ev = evaluate(claim, &inst, &Toy::subtraction(moves), &mut budget).unwrap();
             let expected = if claim.id == "RevMex" {
                 matches!(ev.x_scope, XScope::ProvedForAll { .. })
@@ -74,17 +76,25 @@ fn octal_templates_and_game_free_claims() {
                 let ev = evaluate(claim, &i, &NoGame, &mut budget).unwrap();
                 assert!(ev.holds);
                 assert_eq!(ev.x_scope, XScope::ProvedForAll { up_to: 4 });
-                let GameSpec::Octal(c) = i.game else { unreachable!() };
+                let GameSpec::Octal(c) = i.game else {
+                    unreachable!()
+                };
                 codes.push(c);
             }
             Some(Err(e)) => {
-                assert_eq!(e.diagnostic().one_line(), "c.toml:6:18: octal digit 8 not in 0..=7 (add a condition to `where`)");
+                assert_eq!(
+                    e.diagnostic().one_line(),
+                    "c.toml:6:18: octal digit 8 not in 0..=7 (add a condition to `where`)"
+                );
                 break;
             }
             None => panic!("digit 8 must fail"),
         }
     }
-    assert_eq!(codes, ["0.07", "0.17", "0.27", "0.37", "0.47", "0.67", "0.77"]);
+    assert_eq!(
+        codes,
+        ["0.07", "0.17", "0.27", "0.37", "0.47", "0.67", "0.77"]
+    );
 }
 
 #[test]
@@ -92,11 +102,17 @@ fn lets_using_the_game_stay_out_of_where() {
     let text = "[[claim]]\nid = \"o\"\nsource = \"s\"\nquote = \"q\"\nkind = \"example\"\n\
         game = \"{1, 2}\"\nlet = [\"k = q + 1\", \"m = 3\"]\nwhere = \"m > k\"\nassert = \"k > 0\"\n";
     let d = load(text).unwrap_err();
-    assert_eq!(d.one_line(), "c.toml:8:14: `k` depends on the game (q, p, S, G or P) and cannot be used here");
+    assert_eq!(
+        d.one_line(),
+        "c.toml:8:14: `k` depends on the game (q, p, S, G or P) and cannot be used here"
+    );
     let ok = text.replace("m > k", "m > 2");
     let f = load(&ok).unwrap();
     let mut budget = Budget::new(1000);
-    let inst = instances(&f.claims[0]).next_instance(&mut budget).unwrap().unwrap();
+    let inst = instances(&f.claims[0])
+        .next_instance(&mut budget)
+        .unwrap()
+        .unwrap();
     let ev = evaluate(&f.claims[0], &inst, &Toy::subtraction(&[1, 2]), &mut budget).unwrap();
     assert!(ev.holds);
 }
