@@ -16,8 +16,28 @@ use crate::diag::{DiagKind, Diagnostic, Source};
 /// expression (pre-scan before pest).
 pub(crate) const MAX_NESTING: usize = 64;
 /// Deepest syntax tree accepted (operator chains count: `1+1+…+1` with
-/// 300 terms is 300 deep).
-pub(crate) const MAX_DEPTH: u32 = 256;
+/// 101 terms is 101 deep). Type checking and evaluation recurse over the
+/// tree; at this depth they fit a 2 MiB thread stack even unoptimized.
+pub(crate) const MAX_DEPTH: u32 = 100;
+/// The parser thread's stack: pest's recursion for the accepted nesting
+/// (64 brackets and 64 quantifiers) needs several MiB in an unoptimized
+/// build; only the pages touched are used.
+const PARSER_STACK: usize = 64 << 20;
+
+/// Runs `f` on a thread with a [`PARSER_STACK`] stack; the message when
+/// the thread cannot start or `f` panics.
+pub(crate) fn on_parser_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Result<T, String> {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("nimcert-claims-parser".into())
+            .stack_size(PARSER_STACK)
+            .spawn_scoped(s, f)
+            .map_err(|e| format!("cannot start the parser thread: {e}"))?
+            .join()
+            .map_err(|_| "internal: the parser failed".to_string())
+    })
+}
+
 /// Most parser rule calls for one expression (pest's call limit).
 const CALL_LIMIT: usize = 20_000_000;
 
@@ -711,13 +731,11 @@ mod tests {
             src: &src,
             next_id: 0,
         };
-        b.expr(
-            text,
-            Origin {
-                exact: Some(0),
-                start: 0,
-            },
-        )
+        let origin = Origin {
+            exact: Some(0),
+            start: 0,
+        };
+        on_parser_stack(|| b.expr(text, origin)).unwrap()
     }
 
     #[test]
@@ -760,5 +778,15 @@ mod tests {
         assert!(parse(&quants).unwrap_err().message.contains("too deep"));
         let ok = format!("{}1{}", "(".repeat(60), ")".repeat(60));
         parse(&ok).unwrap();
+        // the worst accepted: 64 brackets and 64 quantifiers and `if`s
+        let worst = format!(
+            "{}{}{}true{}{}",
+            "(".repeat(32),
+            "forall x in {0}: ".repeat(32),
+            "(if true then ".repeat(32),
+            " else false)".repeat(32),
+            ")".repeat(32),
+        );
+        parse(&worst).unwrap_or_else(|d| panic!("{}", d.one_line()));
     }
 }

@@ -284,3 +284,26 @@ fn the_budget_bounds_everything() {
     );
     assert_eq!(code, 3, "{m}");
 }
+
+#[test]
+fn deep_accepted_expressions_fit_a_small_stack() {
+    // The deepest trees accepted, evaluated on a 2 MiB thread (the test
+    // harness's; also checked unoptimized with
+    // CARGO_PROFILE_TEST_OPT_LEVEL=0).
+    let chain = vec!["1"; 98].join(" + ");
+    let quants: String = (0..32)
+        .map(|i| format!("forall x{i} in {{{i}}}: "))
+        .collect();
+    let nested = format!(
+        "{}{quants}{}true{}{}",
+        "(".repeat(32),
+        "(if true then ".repeat(32),
+        " else false)".repeat(32),
+        ")".repeat(32)
+    );
+    for assert in [format!("{chain} == 98"), nested] {
+        let t = claim("{1, 2}", "", &assert, "");
+        let ev = run_all(&t, 1_000_000).unwrap_or_else(|e| panic!("{e}"));
+        assert!(ev[0].1.holds);
+    }
+}
