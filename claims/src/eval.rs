@@ -65,6 +65,11 @@ impl Budget {
         }
     }
 
+    /// The budget's size.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
     /// Steps spent so far.
     pub fn used(&self) -> u64 {
         self.used

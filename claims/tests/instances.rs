@@ -116,3 +116,15 @@ fn lets_using_the_game_stay_out_of_where() {
     let ev = evaluate(&f.claims[0], &inst, &Toy::subtraction(&[1, 2]), &mut budget).unwrap();
     assert!(ev.holds);
 }
+
+#[test]
+fn public_types_can_cross_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<nimcert_claims::ClaimFile>();
+    send_sync::<nimcert_claims::FileClaim>();
+    send_sync::<nimcert_claims::Instance>();
+    send_sync::<nimcert_claims::Diagnostic>();
+    send_sync::<nimcert_claims::EvalError>();
+    send_sync::<nimcert_claims::Evaluation>();
+    send_sync::<Budget>();
+}
