@@ -171,6 +171,21 @@ fn negative_offsets_raise_x0() {
     let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
     assert!(ev.holds);
     assert!(matches!(ev.x_scope, XScope::ProvedForAll { .. }));
+    // {1, 6, 9}: q = 11, p = 5, G(10) = 3 and no other G(y) = 3 below
+    // 11 + 5 - 6. Without raising X0 the window would be [6, 16) and miss
+    // x = 16; with X0 = 11 + (11 - 5) = 17 it is [6, 22).
+    let t = Toy::subtraction(&[1, 6, 9]);
+    assert_eq!((t.preperiod(), t.period(), t.value(10)), (11, 5, 3));
+    let text = claim(
+        "{1, 6, 9}",
+        "",
+        "forall x >= 6: G(x - 6) != 3",
+        "check_below = 0",
+    );
+    let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
+    assert!(!ev.holds);
+    assert_eq!(ev.witness.as_deref(), Some("false at x = 16"));
+    assert_eq!(ev.x_scope, XScope::ProvedForAll { up_to: 22 });
 }
 
 #[test]
