@@ -65,6 +65,11 @@ impl Budget {
         }
     }
 
+    /// The budget's size.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
     /// Steps spent so far.
     pub fn used(&self) -> u64 {
         self.used
@@ -380,8 +385,8 @@ impl<'a, 'g> Eval<'a, 'g> {
             .as_ref()
             .ok_or_else(|| self.input(pos, format!("unknown name `{n}`")))?;
         match n {
-            "q" => self.from_u64(game.seq.preperiod(), pos).map(Value::Int),
-            "p" => self.from_u64(game.seq.period(), pos).map(Value::Int),
+            "q" => self.game_int(game.seq.preperiod(), pos).map(Value::Int),
+            "p" => self.game_int(game.seq.period(), pos).map(Value::Int),
             "S" => match &game.moves {
                 Some(m) => Ok(Value::Set(m.clone())),
                 None => Err(self.input(pos, "`S` is defined for subtraction games only".into())),
@@ -391,7 +396,7 @@ impl<'a, 'g> Eval<'a, 'g> {
     }
 
     /// A game value as an integer.
-    fn from_u64(&self, v: u64, pos: usize) -> Res<i64> {
+    fn game_int(&self, v: u64, pos: usize) -> Res<i64> {
         i64::try_from(v).map_err(|_| self.input(pos, format!("integer overflow: {v}")))
     }
 
@@ -490,9 +495,8 @@ impl<'a, 'g> Eval<'a, 'g> {
         let end = i128::from(b) + i128::from(closed);
         let n = (end - i128::from(a)).max(0);
         self.spend(u64::try_from(n).unwrap_or(u64::MAX), pos)?;
-        Ok(Value::Set(Rc::new(
-            (a..b).chain(closed.then_some(b)).collect(),
-        )))
+        let last = (closed && a <= b).then_some(b);
+        Ok(Value::Set(Rc::new((a..b).chain(last).collect())))
     }
 
     /// The elements of a set-builder: every combination of the
@@ -580,7 +584,7 @@ impl<'a, 'g> Eval<'a, 'g> {
                 w.updates += 1;
             }
         }
-        self.from_u64(g, pos)
+        self.game_int(g, pos)
     }
 
     /// A watched modulus must divide L.

@@ -16,8 +16,28 @@ use crate::diag::{DiagKind, Diagnostic, Source};
 /// expression (pre-scan before pest).
 pub(crate) const MAX_NESTING: usize = 64;
 /// Deepest syntax tree accepted (operator chains count: `1+1+…+1` with
-/// 300 terms is 300 deep).
-pub(crate) const MAX_DEPTH: u32 = 256;
+/// 101 terms is 101 deep). Type checking and evaluation recurse over the
+/// tree; at this depth they fit a 2 MiB thread stack even unoptimized.
+pub(crate) const MAX_DEPTH: u32 = 100;
+/// The parser thread's stack: pest's recursion for the accepted nesting
+/// (64 brackets and 64 quantifiers) needs several MiB in an unoptimized
+/// build; only the pages touched are used.
+const PARSER_STACK: usize = 64 << 20;
+
+/// Runs `f` on a thread with a [`PARSER_STACK`] stack; the message when
+/// the thread cannot start or `f` panics.
+pub(crate) fn on_parser_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Result<T, String> {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("nimcert-claims-parser".into())
+            .stack_size(PARSER_STACK)
+            .spawn_scoped(s, f)
+            .map_err(|e| format!("cannot start the parser thread: {e}"))?
+            .join()
+            .map_err(|_| "internal: the parser failed".to_string())
+    })
+}
+
 /// Most parser rule calls for one expression (pest's call limit).
 const CALL_LIMIT: usize = 20_000_000;
 
@@ -262,6 +282,7 @@ impl<'s> ExprBuilder<'s> {
     fn run<'t>(&self, rule: Rule, text: &'t str, origin: Origin) -> Res<Pair<'t, Rule>> {
         prescan(text).map_err(|(off, msg)| self.err(origin.at(off), msg))?;
         pest::set_call_limit(std::num::NonZeroUsize::new(CALL_LIMIT));
+        pest::set_error_detail(true);
         let mut pairs = ExprParser::parse(rule, text).map_err(|e| self.pest_error(&e, origin))?;
         Ok(pairs.next().expect("entry rule matched"))
     }
@@ -274,7 +295,7 @@ impl<'s> ExprBuilder<'s> {
         };
         let message = match &e.variant {
             pest::error::ErrorVariant::ParsingError { positives, .. } => {
-                expected_message(positives)
+                expected_message(positives, &punctuation(e))
             }
             pest::error::ErrorVariant::CustomError { message } => {
                 if message.contains("call limit") {
@@ -628,11 +649,42 @@ fn starts_nesting_word(rest: &str) -> bool {
     })
 }
 
-/// "expected …" from pest's list of expected rules.
-fn expected_message(positives: &[Rule]) -> String {
-    let mut names: Vec<&str> = positives.iter().map(|r| rule_name(*r)).collect();
+/// The punctuation pest tried at the error's position (`,`, `}`, …),
+/// which its list of expected rules leaves out.
+fn punctuation(e: &pest::error::Error<Rule>) -> Vec<String> {
+    let tokens = e
+        .parse_attempts()
+        .map(|a| a.expected_tokens())
+        .unwrap_or_default();
+    tokens
+        .into_iter()
+        .map(|t| t.to_string())
+        .filter(|t| [",", "}", ")", "]", ":"].contains(&t.as_str()))
+        .map(|t| format!("`{t}`"))
+        .collect()
+}
+
+/// "expected …" from pest's list of expected rules and punctuation.
+fn expected_message(positives: &[Rule], punctuation: &[String]) -> String {
+    let mut names: Vec<&str> = punctuation.iter().map(String::as_str).collect();
+    names.extend(positives.iter().map(|r| rule_name(*r)));
     names.sort_unstable();
     names.dedup();
+    if names.len() > 1 {
+        // "a name, an integer or a set" are all "an expression" there
+        for n in &mut names {
+            if matches!(*n, "a name" | "an integer" | "a set `{…}`") {
+                *n = "an expression";
+            }
+        }
+        names.sort_unstable();
+        names.dedup();
+        // after a complete operand (an operator is expected), "an
+        // expression" only comes from `4n`-style coefficients: noise
+        if names.contains(&"an operator") {
+            names.retain(|n| *n != "an expression");
+        }
+    }
     match names.len() {
         0 => "unexpected input".to_string(),
         1 => format!("expected {}", names[0]),
@@ -651,13 +703,13 @@ fn rule_name(r: Rule) -> &'static str {
         kw_in => "`in`",
         kw_then => "`then`",
         kw_else => "`else`",
-        iff_op | imp_op | or_op | and_op => "a logical operator",
-        cmp_op | not_in | subset_op => "a comparison",
-        set_op => "a set operator",
-        add_op | mul_op | pow_op => "an arithmetic operator",
+        iff_op | imp_op | or_op | and_op | cmp_op | not_in | subset_op | set_op | add_op
+        | mul_op | pow_op => "an operator",
         ge_op => "`>=`",
-        domain | in_domain | ge_domain => "`in`, `>=` or `:`",
-        close_incl | close_excl => "`]` or `)`",
+        domain | in_domain => "`in`",
+        ge_domain => "`>=`",
+        close_incl => "`]`",
+        close_excl => "`)`",
         set_lit | set_builder => "a set `{…}`",
         generator => "a generator `v in SET`",
         _ => "an expression",
@@ -679,13 +731,11 @@ mod tests {
             src: &src,
             next_id: 0,
         };
-        b.expr(
-            text,
-            Origin {
-                exact: Some(0),
-                start: 0,
-            },
-        )
+        let origin = Origin {
+            exact: Some(0),
+            start: 0,
+        };
+        on_parser_stack(|| b.expr(text, origin)).unwrap()
     }
 
     #[test]
@@ -728,5 +778,15 @@ mod tests {
         assert!(parse(&quants).unwrap_err().message.contains("too deep"));
         let ok = format!("{}1{}", "(".repeat(60), ")".repeat(60));
         parse(&ok).unwrap();
+        // the worst accepted: 64 brackets and 64 quantifiers and `if`s
+        let worst = format!(
+            "{}{}{}true{}{}",
+            "(".repeat(32),
+            "forall x in {0}: ".repeat(32),
+            "(if true then ".repeat(32),
+            " else false)".repeat(32),
+            ")".repeat(32),
+        );
+        parse(&worst).unwrap_or_else(|d| panic!("{}", d.one_line()));
     }
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 
 use crate::diag::{DiagKind, Diagnostic, Source, SourceText};
-use crate::expr::{is_function_name, Expr, ExprBuilder, Origin, ParamRange};
+use crate::expr::{is_function_name, on_parser_stack, Expr, ExprBuilder, Origin, ParamRange};
 
 /// Limits on a claim file, checked before and while parsing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,8 +149,16 @@ pub const DEFAULT_CHECK_BELOW: u64 = 10_000;
 /// Parses a claim file: `name` is used in diagnostics, `bytes` is the
 /// file's content. Never panics; every failure is one [`Diagnostic`]
 /// (an input error, or a limit naming [`FLAG_MAX_BYTES`] or
-/// [`FLAG_MAX_CLAIMS`]).
+/// [`FLAG_MAX_CLAIMS`]). Runs on a thread of its own with a
+/// 64 MiB stack, so that the nesting bounds hold whatever the caller's
+/// stack and the build's optimization.
 pub fn parse(name: &str, bytes: &[u8], limits: &ParseLimits) -> Result<ClaimFile, Diagnostic> {
+    let fail = |m: String| Diagnostic::whole_file(name, DiagKind::Input, m);
+    on_parser_stack(|| parse_here(name, bytes, limits)).unwrap_or_else(|m| Err(fail(m)))
+}
+
+/// [`parse`] on the current thread.
+fn parse_here(name: &str, bytes: &[u8], limits: &ParseLimits) -> Result<ClaimFile, Diagnostic> {
     if bytes.len() > limits.max_bytes {
         return Err(Diagnostic::whole_file(
             name,

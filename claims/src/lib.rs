@@ -1,4 +1,38 @@
-//! claims
+//! # nimcert-claims
+//!
+//! The claim-file language of nimcert: statements about subtraction and
+//! octal games written in TOML, checked for types, enumerated over their
+//! parameters and evaluated within a work limit against a game's
+//! nim-sequence, with a proof rule for "for all x".
+//!
+//! ## Use
+//!
+//! 1. [`parse`] a file's bytes (with [`ParseLimits`]) into a [`ClaimFile`];
+//! 2. [`check`] it (types, names, game words; what `claims check` runs);
+//! 3. for each [`FileClaim`], enumerate [`instances`] (each an
+//!    [`Instance`] with its [`GameSpec`]), with [`instance_estimate`] for
+//!    a work estimate beforehand;
+//! 4. solve the instance's game, wrap its nim-sequence as a [`Sequence`]
+//!    (or pass [`NoGame`] when [`needs_game`] is false) and [`evaluate`]
+//!    the claim on it within a [`Budget`]: an [`Evaluation`] says whether
+//!    it holds, with an [`XScope`] (proved for all x, or checked on
+//!    x < N) and a witness when it fails.
+//!
+//! Every failure is a [`Diagnostic`] (`FILE:LINE:COL: message`, with
+//! [`Diagnostic::render`] adding the line and a caret) of kind input
+//! (exit 2) or limit (exit 3, naming [`FLAG_MAX_BYTES`],
+//! [`FLAG_MAX_CLAIMS`] or [`FLAG_MAX_EVAL_STEPS`]); evaluation failures
+//! come as an [`EvalError`]. [`fuzz_entry`] runs the whole pipeline on
+//! arbitrary bytes and never panics.
+//!
+//! The file is parsed by `toml` (spans kept for positions) and each
+//! expression by a `pest` grammar (`src/grammar.pest`). The language
+//! follows, as in `LANGUAGE.md`.
+//!
+#![doc = include_str!("../LANGUAGE.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 mod check;
 mod diag;
 mod eval;
@@ -6,6 +40,7 @@ mod expr;
 mod file;
 mod instances;
 mod linear;
+
 pub use check::{check, check_claim, needs_game};
 pub use diag::{DiagKind, Diagnostic};
 pub use eval::{Budget, EvalError, Evaluation, NoGame, Sequence, XScope, FLAG_MAX_EVAL_STEPS};
@@ -14,3 +49,56 @@ pub use file::{
     FLAG_MAX_CLAIMS,
 };
 pub use instances::{evaluate, instance_estimate, instances, GameSpec, Instance, Instances};
+
+/// A small sequence for [`fuzz_entry`]: G = 1, 0, then 0, 1, 2 repeating
+/// (q = 2, p = 3).
+struct FuzzSequence;
+
+impl Sequence for FuzzSequence {
+    fn value(&self, n: u64) -> u64 {
+        match n {
+            0 => 1,
+            1 => 0,
+            _ => (n - 2) % 3,
+        }
+    }
+    fn preperiod(&self) -> u64 {
+        2
+    }
+    fn period(&self) -> u64 {
+        3
+    }
+}
+
+/// The fuzzing entry point: parses `bytes` as a claim file (64 KiB, 16
+/// claims at most), checks it, and evaluates each claim's first three
+/// instances against a tiny built-in sequence within 100,000 steps per
+/// claim. Errors are expected and ignored; it never panics, and its time
+/// and memory are bounded by those limits.
+pub fn fuzz_entry(bytes: &[u8]) {
+    let limits = ParseLimits {
+        max_bytes: 64 << 10,
+        max_claims: 16,
+    };
+    let Ok(file) = parse("fuzz.toml", bytes, &limits) else {
+        return;
+    };
+    for claim in &file.claims {
+        if check_claim(claim).is_err() {
+            continue;
+        }
+        let mut budget = Budget::new(100_000);
+        let _ = instance_estimate(claim, &mut budget);
+        let _ = needs_game(claim);
+        let mut all = instances(claim);
+        for _ in 0..3 {
+            let Some(Ok(instance)) = all.next_instance(&mut budget) else {
+                break;
+            };
+            let _ = instance.label();
+            if let Err(e) = evaluate(claim, &instance, &FuzzSequence, &mut budget) {
+                let _ = e.diagnostic().render();
+            }
+        }
+    }
+}

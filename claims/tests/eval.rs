@@ -171,6 +171,21 @@ fn negative_offsets_raise_x0() {
     let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
     assert!(ev.holds);
     assert!(matches!(ev.x_scope, XScope::ProvedForAll { .. }));
+    // {1, 6, 9}: q = 11, p = 5, G(10) = 3 and no other G(y) = 3 below
+    // 11 + 5 - 6. Without raising X0 the window would be [6, 16) and miss
+    // x = 16; with X0 = 11 + (11 - 5) = 17 it is [6, 22).
+    let t = Toy::subtraction(&[1, 6, 9]);
+    assert_eq!((t.preperiod(), t.period(), t.value(10)), (11, 5, 3));
+    let text = claim(
+        "{1, 6, 9}",
+        "",
+        "forall x >= 6: G(x - 6) != 3",
+        "check_below = 0",
+    );
+    let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
+    assert!(!ev.holds);
+    assert_eq!(ev.witness.as_deref(), Some("false at x = 16"));
+    assert_eq!(ev.x_scope, XScope::ProvedForAll { up_to: 22 });
 }
 
 #[test]
@@ -214,4 +229,96 @@ fn closed_forms_and_params() {
     assert_eq!(out.len(), 7);
     assert_eq!(out[0].0.label(), "a=3");
     assert!(out.iter().all(|(_, e)| e.holds));
+}
+
+/// The one-line error of running a claim, with its exit code.
+fn run_error(text: &str, steps: u64) -> (String, i32) {
+    let e = run_all(text, steps).expect_err("expected an error");
+    (e.diagnostic().one_line(), e.exit_code())
+}
+
+#[test]
+fn runtime_errors_are_one_line_with_a_position() {
+    let (m, code) = run_error(&claim("{1, 2}", "", "2 ^ 62 * 2 > 0", ""), 1000);
+    assert_eq!(m, "c.toml:8:18: integer overflow in `*`");
+    assert_eq!(code, 2);
+    let (m, _) = run_error(
+        &claim("{1, 2}", "", "9223372036854775807 + 1 > 0", ""),
+        1000,
+    );
+    assert_eq!(m, "c.toml:8:31: integer overflow in `+`");
+    let (m, _) = run_error(
+        &claim("{1, 2}", "", "forall n in [0, 3]: 7 mod (n - 1) >= 0", ""),
+        1000,
+    );
+    assert_eq!(m, "c.toml:8:33: division by zero in `mod`");
+    let (m, _) = run_error(&claim("{1, 2}", "", "floor(7 / (p - 3)) >= 0", ""), 1000);
+    assert_eq!(m, "c.toml:8:19: division by zero in `/`");
+    let (m, _) = run_error(&claim("{1, 2}", "", "forall x: G(x - 1) >= 0", ""), 1000);
+    assert!(
+        m.starts_with("c.toml:8:21: G of a negative number (-1)"),
+        "{m}"
+    );
+    let (m, _) = run_error(&claim("{1, n}", "n = \"-1..=3\"", "true", ""), 1000);
+    assert!(m.starts_with("c.toml:6:13: move -1 is not positive"), "{m}");
+    let (m, _) = run_error(&claim("{1, 2}", "", "2 ^ (0 - 1) == 0", ""), 1000);
+    assert_eq!(m, "c.toml:8:13: negative exponent -1 in `^`");
+}
+
+#[test]
+fn the_budget_bounds_everything() {
+    for assert in [
+        "card([0, 9223372036854775807]) > 0",
+        "forall x: x * 0 == 0",
+        "forall a in [0, 1000000]: forall b in [0, 1000000]: a + b >= 0",
+        "{a * b : a in [0, 100000], b in [0, 100000]} subset [0, 10]",
+    ] {
+        let start = std::time::Instant::now();
+        let (m, code) = run_error(
+            &claim("{1, 2}", "", assert, "check_below = 9000000000000000000"),
+            100_000,
+        );
+        assert_eq!(code, 3, "{assert}: {m}");
+        assert!(
+            m.contains(
+                "evaluation budget of 100000 steps exhausted (raise it with --max-eval-steps)"
+            ),
+            "{m}"
+        );
+        assert!(start.elapsed().as_secs() < 2, "{assert}");
+    }
+    // instances count too
+    let (m, code) = run_error(
+        &claim(
+            "{1, 2}",
+            "a = \"0..=1000000000\"",
+            "true",
+            "where = \"a < 0\"",
+        ),
+        100_000,
+    );
+    assert_eq!(code, 3, "{m}");
+}
+
+#[test]
+fn deep_accepted_expressions_fit_a_small_stack() {
+    // The deepest trees accepted, evaluated on a 2 MiB thread (the test
+    // harness's; also checked unoptimized with
+    // CARGO_PROFILE_TEST_OPT_LEVEL=0).
+    let chain = vec!["1"; 98].join(" + ");
+    let quants: String = (0..32)
+        .map(|i| format!("forall x{i} in {{{i}}}: "))
+        .collect();
+    let nested = format!(
+        "{}{quants}{}true{}{}",
+        "(".repeat(32),
+        "(if true then ".repeat(32),
+        " else false)".repeat(32),
+        ")".repeat(32)
+    );
+    for assert in [format!("{chain} == 98"), nested] {
+        let t = claim("{1, 2}", "", &assert, "");
+        let ev = run_all(&t, 1_000_000).unwrap_or_else(|e| panic!("{e}"));
+        assert!(ev[0].1.holds);
+    }
 }
