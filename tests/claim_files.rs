@@ -146,31 +146,35 @@ check_below = {below}
 
 #[test]
 fn a_shifted_statement_failing_beyond_the_check_bound_is_found() {
-    // {6, 23, 100} has q = 485, p = 123: G(x) = G(x + 123) fails at
-    // x = 484, far beyond check_below = 100. The proof window runs to
-    // q + p whatever check_below says, so the failure is found.
+    // {6, 23, 100} has q = 485, p = 123, so G(484) ≠ G(607). The
+    // assertion below is true at every x but 484 (where the residue test
+    // lets the comparison through), far beyond check_below = 100. x occurs
+    // only shifted (in `x mod 700` and in G's arguments), so the proof
+    // window, which runs to X0 + lcm(123, 700) whatever check_below says,
+    // finds the failure.
     let (row, result) = only(
         r#"
 [[claim]]
-id = "shift"
+id = "late-shift"
 source = "test"
-quote = "period 123 from 0"
+quote = "period 123 from 0, at x = 484 (mod 700)"
 kind = "theorem"
 game = "{6, 23, 100}"
-assert = "forall x: G(x) == G(x + 123)"
+assert = "forall x: x mod 700 != 484 or G(x) == G(x + 123)"
 check_below = 100
 "#,
     );
     assert_eq!(row.verdict, Verdict::Fails);
     assert!(
-        row.counterexamples[0].contains("x = 484"),
+        row.counterexamples[0].contains("x = 484")
+            && row.counterexamples[0].contains("q = 485, p = 123"),
         "{:?}",
         row.counterexamples
     );
     assert!(
-        row.counterexamples[0].contains("q = 485, p = 123"),
-        "{:?}",
-        row.counterexamples
+        row.range.ends_with("; all x (decided exactly)"),
+        "{}",
+        row.range
     );
     // The counterexample carries the game's certificate, which the checker
     // accepts.
@@ -180,7 +184,7 @@ check_below = 100
 
 #[test]
 fn the_shipped_claim_files_match_their_baseline() {
-    let files: Vec<_> = ["paper-a", "reverse-mex", "published"]
+    let files: Vec<_> = ["paper-a", "reverse-mex", "published", "pairing"]
         .iter()
         .map(|f| format!("examples/claims/{f}.toml"))
         .collect();

@@ -177,10 +177,11 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The game's elements or holes: integers.
+    /// The game's elements or holes: integers; a set expression: a set.
     fn game(&mut self, g: &'a GameTemplate) -> Res<()> {
         match g {
             GameTemplate::Subtraction(es) => es.iter().try_for_each(|e| self.expect(e, Ty::Int)),
+            GameTemplate::SubtractionSet(e) => self.expect(e, Ty::Set),
             GameTemplate::Octal(parts) => parts.iter().try_for_each(|p| match p {
                 OctalPart::Lit(_) => Ok(()),
                 OctalPart::Hole(e) => self.expect(e, Ty::Int),

@@ -298,7 +298,7 @@ impl<'a, 'g> Eval<'a, 'g> {
     }
 
     /// The value of a set expression.
-    fn set(&mut self, e: &'a Expr) -> Res<Rc<BTreeSet<i64>>> {
+    pub(crate) fn set(&mut self, e: &'a Expr) -> Res<Rc<BTreeSet<i64>>> {
         match self.eval(e)? {
             Value::Set(v) => Ok(v),
             _ => Err(self.input(e.pos, "expected a set (run the type checker)".into())),

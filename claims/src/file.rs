@@ -62,8 +62,12 @@ impl ClaimKind {
 /// The game family of a claim, with holes to fill per instance.
 #[derive(Debug, Clone)]
 pub(crate) enum GameTemplate {
-    /// `{e1, e2, …}`: a subtraction set.
+    /// `{e1, e2, …}`: a subtraction set, element by element (an error
+    /// points at the element).
     Subtraction(Vec<Expr>),
+    /// Any other set expression, e.g. `[1, k]` or `{2*i : i in [1, k]}`:
+    /// a subtraction set (an error points at the expression).
+    SubtractionSet(Expr),
     /// `octal 0.{d}7`: literal digits and `{expr}` holes of one digit each.
     Octal(Vec<OctalPart>),
 }
@@ -128,6 +132,23 @@ impl FileClaim {
     /// Is the game an octal game (else a subtraction game)?
     pub fn is_octal(&self) -> bool {
         matches!(self.game, GameTemplate::Octal(_))
+    }
+
+    /// Replaces the range of the parameter `name` by `lo..=hi` (the
+    /// command line's `--range NAME=RANGE`); false when the claim has no
+    /// parameter of that name. Errors found in it point at the parameter.
+    pub fn set_range(&mut self, name: &str, lo: i64, hi: i64) -> bool {
+        let Some(param) = self.params.iter_mut().find(|p| p.name == name) else {
+            return false;
+        };
+        let literal = |v: i64| Expr {
+            kind: crate::expr::Kind::Int(v),
+            pos: param.pos,
+            id: u32::MAX,
+            depth: 1,
+        };
+        param.range = ParamRange::Range(literal(lo), literal(hi), true);
+        true
     }
 
     /// An input error at file offset `pos` of this claim's file.
@@ -545,13 +566,14 @@ fn definition(b: &mut ExprBuilder<'_>, raw: &Spanned<String>) -> Result<Let, Dia
     })
 }
 
-/// `game = "{a, b, c}"` or `game = "octal 0.{d}7"`.
+/// `game = "{a, b, c}"` (or any set expression, `"[1, k]"`) or
+/// `game = "octal 0.{d}7"`.
 fn game(b: &mut ExprBuilder<'_>, raw: &Spanned<String>) -> Result<GameTemplate, Diagnostic> {
     let src = b.src.clone();
     let o = origin(&src, &raw.span());
     let text = raw.get_ref();
     let Some(rest) = text.trim_start().strip_prefix("octal") else {
-        return Ok(GameTemplate::Subtraction(b.game_set(text, o)?));
+        return b.game_set(text, o);
     };
     let code_off = text.len() - rest.trim_start().len();
     octal_template(b, &text[code_off..], o, code_off)

@@ -227,6 +227,23 @@ fn game_spec<'e>(ev: &mut Eval<'e, '_>, claim: &'e FileClaim) -> Res<GameSpec> {
             }
             Ok(GameSpec::Subtraction(moves.into_iter().collect()))
         }
+        GameTemplate::SubtractionSet(e) => {
+            let set = ev.set(e)?;
+            let mut moves = Vec::with_capacity(set.len());
+            for &v in set.iter() {
+                match u64::try_from(v) {
+                    Ok(m) if m > 0 => moves.push(m),
+                    _ => return Err(not_positive(ev, e.pos, v)),
+                }
+            }
+            if moves.is_empty() {
+                return Err(ev.input(
+                    e.pos,
+                    "the move set is empty (add a condition to `where`)".to_string(),
+                ));
+            }
+            Ok(GameSpec::Subtraction(moves))
+        }
         GameTemplate::Octal(parts) => {
             let mut code = String::new();
             for part in parts {

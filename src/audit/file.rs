@@ -234,23 +234,32 @@ fn solve(game: &lang::GameSpec, limits: &Limits) -> Result<Solved, Unsolved> {
 /// line: proved for all x, or checked below a bound.
 #[derive(Default)]
 struct XTally {
+    /// Instances whose unbounded quantifiers were decided for all x.
     proved: u64,
+    /// Of those, the instances where the assertion is false: decided
+    /// exactly too, but "proved" would read as if it held.
+    refuted: u64,
     checked_below: BTreeMap<u64, u64>,
 }
 
 impl XTally {
-    fn add(&mut self, scope: lang::XScope) {
+    fn add(&mut self, scope: lang::XScope, holds: bool) {
         match scope {
             lang::XScope::NoUnbounded => {}
-            lang::XScope::ProvedForAll { .. } => self.proved += 1,
+            lang::XScope::ProvedForAll { .. } => {
+                self.proved += 1;
+                self.refuted += u64::from(!holds);
+            }
             lang::XScope::CheckedBelow(n) => *self.checked_below.entry(n).or_default() += 1,
         }
     }
 
-    /// "; every x ≥ 0 (proved)" or "; x < 10000 only (not proved for all
-    /// x)", empty when the assertion has no unbounded quantifier.
+    /// "; all x (proved)", "; all x (decided exactly)" when it fails
+    /// somewhere, or "; x < 10,000 only (not proved for all x)"; empty
+    /// when the assertion has no unbounded quantifier.
     fn text(&self) -> String {
         match self.checked_below.iter().next_back() {
+            None if self.refuted > 0 => "; all x (decided exactly)".to_string(),
             None if self.proved > 0 => "; all x (proved)".to_string(),
             None => String::new(),
             Some((n, _)) => {
@@ -354,7 +363,7 @@ fn run(entry: &lang::FileClaim, limits: FileLimits, scope: &Scope) -> ClaimResul
                 }
                 Ok(evaluation) => {
                     if let Ok(mut x) = x.lock() {
-                        x.add(evaluation.x_scope);
+                        x.add(evaluation.x_scope, evaluation.holds);
                     }
                     let certificates = || game.iter().map(Solved::certificate).collect::<Vec<_>>();
                     if evaluation.holds {

@@ -456,7 +456,11 @@ pub fn summary_line(rows: &[Row]) -> String {
         format!(
             "; {} {} of {claims_with} {} not checked",
             thousands(unchecked),
-            if unchecked == 1 { "instance" } else { "instances" },
+            if unchecked == 1 {
+                "instance"
+            } else {
+                "instances"
+            },
             if claims_with == 1 { "claim" } else { "claims" }
         )
     } else {

@@ -190,6 +190,21 @@ fn check_selectors(args: &AuditArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `--range NAME=RANGE` for a claim file's parameter: NAME and the range
+/// `N`, `A..=B` or `..=B` (from 0).
+fn parameter_range(spec: &str) -> Result<(&str, i64, i64), CliError> {
+    let (name, range) = spec
+        .split_once('=')
+        .ok_or_else(|| CliError::input(format!("--range '{spec}' is not NAME=RANGE")))?;
+    let range: RangeArg = range.parse().map_err(CliError::input)?;
+    let range = range.resolve(0);
+    let bound = |v: u64| {
+        i64::try_from(v)
+            .map_err(|_| CliError::input(format!("--range {spec}: {v} is over 2^63 − 1")))
+    };
+    Ok((name, bound(*range.start())?, bound(*range.end())?))
+}
+
 /// The claims audited: the registry, or those of the claim files.
 fn all_claims(args: &AuditArgs) -> Result<Vec<nimcert::audit::Claim>, CliError> {
     if args.claim_files.is_empty() {
@@ -204,7 +219,26 @@ fn all_claims(args: &AuditArgs) -> Result<Vec<nimcert::audit::Claim>, CliError> 
             ..nimcert::solve::Limits::default()
         },
     };
-    Ok(super::claims::load(&args.claim_files, &args.file_limits, super::claims::Show::Line)?
+    let mut files = super::claims::load(
+        &args.claim_files,
+        &args.file_limits,
+        super::claims::Show::Line,
+    )?;
+    for spec in &args.ranges {
+        let (name, lo, hi) = parameter_range(spec)?;
+        let mut found = false;
+        for (_, file) in &mut files {
+            for claim in &mut file.claims {
+                found |= claim.set_range(name, lo, hi);
+            }
+        }
+        if !found {
+            return Err(CliError::input(format!(
+                "--range {spec}: no claim of the files has a parameter '{name}'"
+            )));
+        }
+    }
+    Ok(files
         .into_iter()
         .flat_map(|(_, file)| nimcert::audit::file::claims(file, limits))
         .collect())
@@ -240,7 +274,13 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
             "--perturb is a test seam and cannot write a baseline",
         ));
     }
-    let mut scope = scope(&args)?;
+    // With --claims, --range names the files' parameters (applied when
+    // the files were read); the registry's keys are checked otherwise.
+    let mut scope = if args.claim_files.is_empty() {
+        scope(&args)?
+    } else {
+        Scope::default()
+    };
     let work = report::estimate(&claims, &scope);
     if work > args.max_work {
         let about = if work == u64::MAX {
