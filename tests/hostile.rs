@@ -1389,6 +1389,83 @@ fn cases() -> Vec<Case> {
             Some("exceeds the limit"),
         )
         .check(|_, o| short_stderr(o, 500)),
+        // ---- claim files (issue 22): user input, each error one line.
+        claim_case(
+            "a claim nested 200 brackets deep",
+            &format!("assert = \"{}1{} == 1\"", "(".repeat(200), ")".repeat(200)),
+            &[],
+            2,
+            "nested too deeply",
+        ),
+        claim_case(
+            "a claim with a 23-digit literal",
+            "assert = \"q == 99999999999999999999999\"",
+            &[],
+            2,
+            "out of range",
+        ),
+        claim_case(
+            "a claim dividing by zero",
+            "assert = \"1 div (q - q) == 0\"",
+            &[],
+            2,
+            "division by zero",
+        ),
+        claim_case(
+            "a claim overflowing 64 bits",
+            "assert = \"2^62 * 4 == 0\"",
+            &[],
+            2,
+            "integer overflow",
+        ),
+        claim_case(
+            "an unbounded quantifier checked below 9e18",
+            "assert = \"forall x: 2*x >= 0\"\ncheck_below = 9000000000000000000",
+            &["--max-eval-steps", "1e6"],
+            3,
+            "--max-eval-steps",
+        ),
+        claim_case(
+            "nested unbounded quantifiers",
+            "assert = \"forall x: forall y: G(x) == G(y)\"",
+            &[],
+            2,
+            "nested unbounded",
+        ),
+        case(
+            "a claim file that is not UTF-8",
+            &["audit", "--claims", "bin.toml"],
+            2,
+            Some("not UTF-8"),
+        )
+        .setup(|d| std::fs::write(d.join("bin.toml"), b"[[claim]]\nid = \"\xff\"\n").unwrap()),
+        case(
+            "a million claim entries (10 MB)",
+            &["audit", "--claims", "million.toml"],
+            3,
+            Some("--max-claim-bytes"),
+        )
+        .setup(|d| write(d, "million.toml", &"[[claim]]\n".repeat(1_000_000))),
+        case(
+            "a million claim entries, size allowed",
+            &[
+                "audit",
+                "--claims",
+                "million.toml",
+                "--max-claim-bytes",
+                "2e7",
+            ],
+            3,
+            Some("--max-claims"),
+        )
+        .setup(|d| write(d, "million.toml", &"[[claim]]\n".repeat(1_000_000))),
+        case(
+            "TOML arrays nested 100,000 deep",
+            &["audit", "--claims", "deep.toml"],
+            2,
+            Some("deep.toml:1:"),
+        )
+        .setup(|d| write(d, "deep.toml", &format!("a = {}", "[".repeat(100_000)))),
         case(
             "a successful write beside the hostile ones",
             &["certify", "2,5,7", "-o", "s.ron"],
@@ -1397,6 +1474,23 @@ fn cases() -> Vec<Case> {
         )
         .leaves(&["s.ron"]),
     ]
+}
+
+/// `nimcert audit --claims c.toml` on one entry whose last lines are
+/// `tail` (a game {1, 2}), with `more` arguments.
+fn claim_case(
+    hostile: &'static str,
+    tail: &str,
+    more: &[&str],
+    code: i32,
+    says: &'static str,
+) -> Case {
+    let text = format!(
+        "[[claim]]\nid = \"h\"\nsource = \"s\"\nquote = \"q\"\nkind = \"theorem\"\ngame = \"{{1, 2}}\"\n{tail}\n"
+    );
+    let mut args = vec!["audit", "--claims", "c.toml"];
+    args.extend_from_slice(more);
+    case(hostile, &args, code, Some(says)).setup(move |d| write(d, "c.toml", &text))
 }
 
 fn short_stderr(o: &Outcome, bytes: usize) -> Result<(), String> {

@@ -102,7 +102,9 @@ pub struct AuditArgs {
 
 /// The help text of `nimcert audit` (the subcommand's long about).
 pub const LONG_ABOUT: &str = "\
-Audit every registered statement of papers A and B.
+Audit every registered statement of papers A and B, or the claims of claim
+files (--claims FILE…, docs/CLAIMS.md: the same verdicts, counts,
+certificates and baseline; --range NAME=RANGE then sets a parameter's range).
 
 Runs every claim (numbered statements, displayed formulas and checkable
 sentences of both papers) on its default range, or the overrides, and prints
