@@ -241,3 +241,29 @@ fn claims_check_points_at_the_error_with_a_caret() {
     let line_start = lines[1].find("assert").expect("source line");
     assert_eq!(caret - line_start + 1, col, "{stderr}");
 }
+
+#[test]
+fn range_sets_a_parameter_of_the_files() {
+    let run = |range: &str| {
+        Command::new(env!("CARGO_BIN_EXE_nimcert"))
+            .current_dir(root())
+            .args(["audit", "--claims", "examples/claims/reverse-mex.toml"])
+            .args(["--claim", "conj.reverse-mex", "--range", range])
+            .output()
+            .expect("nimcert runs")
+    };
+    let out = run("n=3..=5");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("open            3 instances  on 3 ≤ n ≤ 5; all x (proved)"),
+        "{stdout}"
+    );
+    let out = run("m=3..=5");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no claim of the files has a parameter 'm'"),
+        "{stderr}"
+    );
+}

@@ -34,6 +34,7 @@ use crate::solve::{Limits, SolveError};
 use nimcert_check::format::Certificate;
 use nimcert_claims as lang;
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 /// The bounds of a claim file's audit, from the command line.
@@ -58,6 +59,82 @@ impl Default for FileLimits {
                 ..Limits::default()
             },
         }
+    }
+}
+
+/// Why claim files could not be read.
+#[derive(Debug)]
+pub enum LoadError {
+    /// A file that cannot be read (exit 4).
+    Io(String),
+    /// A file over the byte bound (exit 3, naming the flag).
+    TooLarge(String),
+    /// An id used twice across the files (exit 2).
+    Duplicate(String),
+    /// An error in a file, with its position (exit 2 or 3).
+    Claim(lang::Diagnostic),
+}
+
+/// Reads, parses and type-checks every file, each read with the byte bound
+/// of `limits` (a longer file is refused by its length before it is read);
+/// an id used twice across the files is an error, as within one file.
+pub fn load(
+    paths: &[PathBuf],
+    limits: &lang::ParseLimits,
+) -> Result<Vec<(PathBuf, lang::ClaimFile)>, LoadError> {
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    let mut files = Vec::new();
+    for path in paths {
+        let file = read(path, limits)?;
+        for c in &file.claims {
+            let here = format!("{}:{}", path.display(), c.line);
+            if let Some(first) = seen.insert(c.id.clone(), here.clone()) {
+                return Err(LoadError::Duplicate(format!(
+                    "{here}: the id '{}' is already used at {first}",
+                    c.id
+                )));
+            }
+        }
+        files.push((path.clone(), file));
+    }
+    Ok(files)
+}
+
+/// One file, read with the byte bound, parsed and type-checked.
+fn read(path: &Path, limits: &lang::ParseLimits) -> Result<lang::ClaimFile, LoadError> {
+    let max = u64::try_from(limits.max_bytes).unwrap_or(u64::MAX);
+    let bytes = crate::io::read_bounded(path, max).map_err(|e| match e {
+        crate::io::ReadError::TooLarge(_) => LoadError::TooLarge(format!(
+            "{}: a claim file is at most {max} bytes (raise {})",
+            path.display(),
+            lang::FLAG_MAX_BYTES
+        )),
+        other => LoadError::Io(format!("{}: {other}", path.display())),
+    })?;
+    let file =
+        lang::parse(&path.display().to_string(), &bytes, limits).map_err(LoadError::Claim)?;
+    lang::check(&file).map_err(LoadError::Claim)?;
+    Ok(file)
+}
+
+/// Sets the range of the parameter `name` to `lo..=hi` in every claim of
+/// `files` that has it (`--range NAME=RANGE`); an error when none has.
+pub fn set_range(
+    files: &mut [(PathBuf, lang::ClaimFile)],
+    name: &str,
+    lo: i64,
+    hi: i64,
+) -> Result<(), String> {
+    let mut found = false;
+    for (_, file) in files.iter_mut() {
+        for claim in &mut file.claims {
+            found |= claim.set_range(name, lo, hi);
+        }
+    }
+    if found {
+        Ok(())
+    } else {
+        Err(format!("no claim of the files has a parameter '{name}'"))
     }
 }
 

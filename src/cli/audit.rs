@@ -228,17 +228,8 @@ fn all_claims(args: &AuditArgs) -> Result<Vec<nimcert::audit::Claim>, CliError> 
     )?;
     for spec in &args.ranges {
         let (name, lo, hi) = parameter_range(spec)?;
-        let mut found = false;
-        for (_, file) in &mut files {
-            for claim in &mut file.claims {
-                found |= claim.set_range(name, lo, hi);
-            }
-        }
-        if !found {
-            return Err(CliError::input(format!(
-                "--range {spec}: no claim of the files has a parameter '{name}'"
-            )));
-        }
+        nimcert::audit::file::set_range(&mut files, name, lo, hi)
+            .map_err(|e| CliError::input(format!("--range {spec}: {e}")))?;
     }
     Ok(files
         .into_iter()

@@ -4,9 +4,9 @@
 use super::output::print;
 use super::CliError;
 use clap::{Args, Subcommand};
+use nimcert::audit::file::LoadError;
 use nimcert_claims as lang;
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The bounds on reading claim files, shared by `claims check` and
@@ -100,9 +100,8 @@ fn diagnostic(d: &lang::Diagnostic, show: Show) -> CliError {
     }
 }
 
-/// Reads, parses and type-checks every file (each read with the byte
-/// bound, before it is parsed); an id used twice across the files is an
-/// error, as within one file.
+/// Reads, parses and type-checks every file ([`nimcert::audit::file::load`]);
+/// an error is shown as `show` says.
 pub fn load(
     paths: &[PathBuf],
     limits: &ClaimFileLimits,
@@ -112,49 +111,10 @@ pub fn load(
         max_bytes: usize::try_from(limits.max_claim_bytes).unwrap_or(usize::MAX),
         max_claims: usize::try_from(limits.max_claims).unwrap_or(usize::MAX),
     };
-    let mut seen: BTreeMap<String, String> = BTreeMap::new();
-    let mut files = Vec::new();
-    for path in paths {
-        let file = read(path, &parse_limits, limits.max_claim_bytes, show)?;
-        for c in &file.claims {
-            let here = format!("{}:{}", path.display(), c.line);
-            if let Some(first) = seen.insert(c.id.clone(), here.clone()) {
-                return Err(CliError::input(format!(
-                    "{here}: the id '{}' is already used at {first}",
-                    c.id
-                )));
-            }
-        }
-        files.push((path.clone(), file));
-    }
-    Ok(files)
-}
-
-/// One file: read with the byte bound (a longer file is refused by its
-/// length before it is read),
-/// parsed and type-checked.
-fn read(
-    path: &Path,
-    parse_limits: &lang::ParseLimits,
-    max_bytes: u64,
-    show: Show,
-) -> Result<lang::ClaimFile, CliError> {
-    let bytes = nimcert::io::read_bounded(path, max_bytes).map_err(|e| match e {
-        nimcert::io::ReadError::TooLarge(_) => CliError::limit(
-            lang::FLAG_MAX_BYTES,
-            format!(
-                "{}: a claim file is at most {max_bytes} bytes (raise {})",
-                path.display(),
-                lang::FLAG_MAX_BYTES
-            ),
-        ),
-        nimcert::io::ReadError::NotText => {
-            CliError::input(format!("{}: not UTF-8 text", path.display()))
-        }
-        nimcert::io::ReadError::Io(e) => CliError::io(format!("{}: {e}", path.display())),
-    })?;
-    let name = path.display().to_string();
-    let file = lang::parse(&name, &bytes, parse_limits).map_err(|d| diagnostic(&d, show))?;
-    lang::check(&file).map_err(|d| diagnostic(&d, show))?;
-    Ok(file)
+    nimcert::audit::file::load(paths, &parse_limits).map_err(|e| match e {
+        LoadError::Io(m) => CliError::io(m),
+        LoadError::TooLarge(m) => CliError::limit(lang::FLAG_MAX_BYTES, m),
+        LoadError::Duplicate(m) => CliError::input(m),
+        LoadError::Claim(d) => diagnostic(&d, show),
+    })
 }
