@@ -477,8 +477,13 @@ fn finish(
             1 => "1 claim fails".to_string(),
             n => format!("{n} claims fail"),
         };
+        let ci = if args.claim_files.is_empty() {
+            "in CI compare with --baseline audit.expected"
+        } else {
+            "in CI record them once with --write-baseline FILE and compare with --baseline FILE"
+        };
         note(&format!(
-            "{counted}, the audit's findings (exit 1): {}; in CI compare with --baseline audit.expected",
+            "{counted}, the audit's findings (exit 1): {}; {ci}",
             some_ids(&failing)
         ));
     }
