@@ -48,7 +48,7 @@ pub struct AuditArgs {
     #[arg(long = "claims", value_name = "FILE", num_args = 1..)]
     claim_files: Vec<PathBuf>,
     #[command(flatten)]
-    file_limits: super::claims::ClaimFileLimits,
+    file_limits: super::claim_files::ClaimFileLimits,
     /// With --claims: evaluation steps per instance at most (exit 3).
     #[arg(long, value_name = "STEPS", value_parser = super::limits::count, default_value_t = FileLimits::default().eval_steps)]
     max_eval_steps: u64,
@@ -221,10 +221,10 @@ fn all_claims(args: &AuditArgs) -> Result<Vec<nimcert::audit::Claim>, CliError> 
             ..nimcert::solve::Limits::default()
         },
     };
-    let mut files = super::claims::load(
+    let mut files = super::claim_files::load(
         &args.claim_files,
         &args.file_limits,
-        super::claims::Show::Line,
+        super::claim_files::Show::Line,
     )?;
     for spec in &args.ranges {
         let (name, lo, hi) = parameter_range(spec)?;

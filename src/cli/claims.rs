@@ -1,25 +1,11 @@
-//! `nimcert claims check FILE…` and the reading of claim files for `nimcert
-//! audit --claims` (issue 22; docs/CLAIMS.md).
+//! `nimcert claims check FILE…` (issue 22; docs/CLAIMS.md).
 
+use super::claim_files::{load, ClaimFileLimits, Show};
 use super::output::print;
 use super::CliError;
 use clap::{Args, Subcommand};
-use nimcert::audit::file::LoadError;
-use nimcert_claims as lang;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// The bounds on reading claim files, shared by `claims check` and
-/// `audit --claims`.
-#[derive(Args, Clone, Debug)]
-pub struct ClaimFileLimits {
-    /// Refuse a claim file larger than this many bytes (exit 3).
-    #[arg(long, value_name = "BYTES", value_parser = super::limits::count, default_value_t = 4 << 20)]
-    max_claim_bytes: u64,
-    /// Refuse a claim file with more than this many entries (exit 3).
-    #[arg(long, value_name = "N", value_parser = super::limits::count, default_value_t = 10_000)]
-    max_claims: u64,
-}
 
 /// Arguments of `nimcert claims`.
 #[derive(Args)]
@@ -71,50 +57,4 @@ fn check(args: CheckArgs) -> Result<ExitCode, CliError> {
     }
     print(&out)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// How an error in a claim file is shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Show {
-    /// One line `FILE:LINE:COL: message` (the audit: one line, as every
-    /// error of nimcert).
-    Line,
-    /// That line, then the source line and a caret under the column
-    /// (`claims check`, for the one editing the file).
-    Caret,
-}
-
-/// A claim file's error: its one line `FILE:LINE:COL: message`, and with
-/// [`Show::Caret`] the source line and a caret under the column.
-fn diagnostic(d: &lang::Diagnostic, show: Show) -> CliError {
-    let error = match d.kind {
-        lang::DiagKind::Input => CliError::input(d.one_line()),
-        lang::DiagKind::Limit { flag } => CliError::limit(flag, d.one_line()),
-    };
-    match show {
-        Show::Line => error,
-        Show::Caret => {
-            let rendered = d.render();
-            error.with_context(rendered.lines().skip(1).map(|l| format!("    {l}")))
-        }
-    }
-}
-
-/// Reads, parses and type-checks every file ([`nimcert::audit::file::load`]);
-/// an error is shown as `show` says.
-pub fn load(
-    paths: &[PathBuf],
-    limits: &ClaimFileLimits,
-    show: Show,
-) -> Result<Vec<(PathBuf, lang::ClaimFile)>, CliError> {
-    let parse_limits = lang::ParseLimits {
-        max_bytes: usize::try_from(limits.max_claim_bytes).unwrap_or(usize::MAX),
-        max_claims: usize::try_from(limits.max_claims).unwrap_or(usize::MAX),
-    };
-    nimcert::audit::file::load(paths, &parse_limits).map_err(|e| match e {
-        LoadError::Io(m) => CliError::io(m),
-        LoadError::TooLarge(m) => CliError::limit(lang::FLAG_MAX_BYTES, m),
-        LoadError::Duplicate(m) => CliError::input(m),
-        LoadError::Claim(d) => diagnostic(&d, show),
-    })
 }

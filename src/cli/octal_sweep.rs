@@ -2,8 +2,8 @@
 //! Octal Periodicity Theorem, through the campaign layer (sharding, resume
 //! and certificates as for `sweep`).
 
+use super::campaign::{thread_pool, CampaignArgs};
 use super::output::{print, render, Format};
-use super::sweep::{thread_pool, CampaignArgs};
 use super::CliError;
 use clap::Args;
 use nimcert::campaign::{self, Folder, Shard};
