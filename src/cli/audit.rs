@@ -500,8 +500,15 @@ fn finish(
         } else {
             ""
         };
+        let instances = if unchecked == 1 {
+            "instance"
+        } else {
+            "instances"
+        };
+        let claims = if partly.len() == 1 { "claim" } else { "claims" };
+        let were = if unchecked == 1 { "was" } else { "were" };
         note(&format!(
-            "{unchecked} instances of {} claims were not checked (the report gives each reason): {}{recorded_note}",
+            "{unchecked} {instances} of {} {claims} {were} not checked (the report gives each reason): {}{recorded_note}",
             partly.len(),
             some_ids(&partly)
         ));
