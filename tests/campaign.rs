@@ -206,3 +206,31 @@ fn octal_results_are_checked_when_merged() {
     let e = campaign::merge(&[result], false).unwrap_err();
     assert!(e.contains("0.77"), "{e}");
 }
+
+#[test]
+fn both_sweeps_refuse_more_shards_than_units() {
+    // A shard with no unit is a mistake in the job array: both commands
+    // refuse it before any work (exit 2), naming the number of units.
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_nimcert"))
+            .args(args)
+            .output()
+            .expect("nimcert runs")
+    };
+    let out = run(&["octal-sweep", "--digits", "1", "--shard", "3/20"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("more shards than the sweep's 7 codes"),
+        "{stderr}"
+    );
+    let out = run(&[
+        "sweep", "--a", "2", "--b", "3", "--c", "4..=9", "--shard", "3/20",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("more shards than the sweep's 1 units"),
+        "{stderr}"
+    );
+}

@@ -6,8 +6,7 @@ use super::campaign::{thread_pool, CampaignArgs};
 use super::output::{print, render, Format};
 use super::CliError;
 use clap::Args;
-use nimcert::campaign::{self, Folder, Shard};
-use nimcert::octal::solve::MAX_MAX_N;
+use nimcert::campaign::{self, Campaign, Folder, Shard};
 use nimcert::octal::sweep::{
     self as codes, CodeResult, OctalSweep, OctalSweepSpec, MAX_SWEEP_DIGITS,
 };
@@ -123,12 +122,7 @@ fn check_digits(digits: &nimcert::range::RangeArg) -> Result<(), CliError> {
 /// Runs `nimcert octal-sweep`.
 pub fn run(args: OctalSweepArgs) -> Result<ExitCode, CliError> {
     check_digits(&args.digits)?;
-    if args.max_n > MAX_MAX_N {
-        return Err(CliError::input(format!(
-            "--max-n {} is over {MAX_MAX_N} (2^28 heap sizes, 1 GiB of values)",
-            args.max_n
-        )));
-    }
+    nimcert::octal::solve::check_max_n(args.max_n)?;
     let spec = OctalSweepSpec {
         digits: args.digits.resolve(1).map(|t| t as usize).collect(),
         max_n: args.max_n,
@@ -140,6 +134,14 @@ pub fn run(args: OctalSweepArgs) -> Result<ExitCode, CliError> {
         spec: &spec,
         method: args.method,
     };
+    // As `sweep` does: a shard with no unit is a mistake in the job array.
+    let codes = sweep.unit_total();
+    if u128::from(shard.count) > codes {
+        return Err(CliError::input(format!(
+            "--shard {}/{}: more shards than the sweep's {codes} codes",
+            shard.index, shard.count
+        )));
+    }
     let out = match &args.campaign.out {
         Some(dir) => Some(Folder::open(dir, &sweep, args.campaign.certs)?),
         None => None,

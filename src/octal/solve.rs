@@ -24,6 +24,17 @@ pub const DEFAULT_MAX_N: u64 = 100_000;
 /// values.
 pub const MAX_MAX_N: u64 = 1 << 28;
 
+/// Refuses a bound on heap sizes over [`MAX_MAX_N`] (an input error: the
+/// values alone would take over 1 GiB).
+pub fn check_max_n(max_n: u64) -> Result<(), SolveError> {
+    if max_n > MAX_MAX_N {
+        return Err(SolveError::input(format!(
+            "--max-n {max_n} is over {MAX_MAX_N} (2^28 heap sizes, 1 GiB of values)"
+        )));
+    }
+    Ok(())
+}
+
 /// Solves `code` by `method` (the values are the same either way) on at
 /// most [`Limits::max_n`] heap sizes and [`Limits::max_work`] pairs of
 /// heaps: the least pre-period and period the Octal Periodicity Theorem
@@ -38,11 +49,7 @@ pub fn solve(
     let Limits {
         max_n, max_work, ..
     } = *limits;
-    if max_n > MAX_MAX_N {
-        return Err(SolveError::input(format!(
-            "--max-n {max_n} is over {MAX_MAX_N} (2^28 heap sizes, 1 GiB of values)"
-        )));
-    }
+    check_max_n(max_n)?;
     match period::solve(code, method, max_n, max_work) {
         OctalOutcome::Periodic(game) => Ok(game),
         OctalOutcome::NoPeriodBelow { below, .. } => Err(SolveError::limit_reached(
