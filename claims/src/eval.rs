@@ -592,10 +592,16 @@ impl<'a, 'g> Eval<'a, 'g> {
         if let Some(w) = self.window.as_mut() {
             let m = m.unsigned_abs();
             if m != 0 && w.sites.mods.contains(&id) && w.x >= w.x0 && w.l as u64 % m != 0 {
-                w.l = lcm_u64(w.l as u64, m)
-                    .and_then(|l| i64::try_from(l).ok())
-                    .unwrap_or(i64::MAX);
-                w.updates += 1;
+                match lcm_u64(w.l as u64, m).and_then(|l| i64::try_from(l).ok()) {
+                    Some(l) => {
+                        w.l = l;
+                        w.updates += 1;
+                    }
+                    // No period of the body fits in 64 bits: the rule gives
+                    // up at the next step (`window_loop`), as it does when
+                    // X0 + L overflows; L is never set to a non-period.
+                    None => w.updates = MAX_WINDOW_UPDATES + 1,
+                }
             }
         }
     }
