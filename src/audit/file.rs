@@ -207,17 +207,13 @@ fn abort(error: &lang::EvalError, instance: Option<&lang::Instance>) -> Abort {
     }
 }
 
-/// `n=3 {2,12,14}`, or the game alone without parameters.
+/// `n=3 {2,12,14}`, or the game alone without parameters; a long move
+/// set is shortened as in every message ([`MoveSet::short`]).
 fn label(instance: &lang::Instance) -> String {
     let game = match &instance.game {
-        lang::GameSpec::Subtraction(moves) => format!(
-            "{{{}}}",
-            moves
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
+        lang::GameSpec::Subtraction(moves) => {
+            MoveSet::new(moves).map_or_else(|e| e.to_string(), |set| set.short())
+        }
         lang::GameSpec::Octal(code) => code.clone(),
     };
     let params = instance.label();
