@@ -312,6 +312,15 @@ pub fn counts(row: &Row) -> String {
     }
 }
 
+/// `one` when `n` is 1, else `many`: "1 claim", "2 claims".
+pub fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 /// "instance" for "instances", "pair (S, P)" for "pairs (S, P)": the unit's
 /// first word without its plural s.
 fn singular(unit: &str) -> String {
@@ -456,17 +465,13 @@ pub fn summary_line(rows: &[Row]) -> String {
         format!(
             "; {} {} of {claims_with} {} not checked",
             thousands(unchecked),
-            if unchecked == 1 {
-                "instance"
-            } else {
-                "instances"
-            },
-            if claims_with == 1 { "claim" } else { "claims" }
+            plural(unchecked, "instance", "instances"),
+            plural(claims_with as u64, "claim", "claims")
         )
     } else {
         String::new()
     };
-    let claims = if rows.len() == 1 { "claim" } else { "claims" };
+    let claims = plural(rows.len() as u64, "claim", "claims");
     format!("{} {claims}: {}{tail}\n", rows.len(), parts.join(", "))
 }
 

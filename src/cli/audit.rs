@@ -6,7 +6,7 @@ use super::CliError;
 use clap::{Args, ValueEnum};
 use nimcert::audit::baseline::{self, Baseline};
 use nimcert::audit::file::FileLimits;
-use nimcert::audit::report::{self, Row};
+use nimcert::audit::report::{self, plural, Row};
 use nimcert::audit::store::CertStore;
 use nimcert::audit::{registry, Scope, Verdict};
 use nimcert::claim::{Abort, CertificateRef, CertificateSink};
@@ -440,7 +440,7 @@ fn finish(
         eprintln!(
             "wrote the baseline of {} claim{} to {}",
             rows.len(),
-            if rows.len() == 1 { "" } else { "s" },
+            plural(rows.len() as u64, "", "s"),
             path.display()
         );
     }
@@ -473,10 +473,8 @@ fn finish(
     if !recorded && !failing.is_empty() {
         // Exit 1 with nothing on stderr read like a crash (issue 20): say
         // that these are the findings, and how CI compares them.
-        let counted = match failing.len() {
-            1 => "1 claim fails".to_string(),
-            n => format!("{n} claims fail"),
-        };
+        let n = failing.len() as u64;
+        let counted = format!("{n} {}", plural(n, "claim fails", "claims fail"));
         let ci = if args.claim_files.is_empty() {
             "in CI compare with --baseline audit.expected"
         } else {
@@ -500,13 +498,9 @@ fn finish(
         } else {
             ""
         };
-        let instances = if unchecked == 1 {
-            "instance"
-        } else {
-            "instances"
-        };
-        let claims = if partly.len() == 1 { "claim" } else { "claims" };
-        let were = if unchecked == 1 { "was" } else { "were" };
+        let instances = plural(unchecked, "instance", "instances");
+        let claims = plural(partly.len() as u64, "claim", "claims");
+        let were = plural(unchecked, "was", "were");
         note(&format!(
             "{unchecked} {instances} of {} {claims} {were} not checked (the report gives each reason): {}{recorded_note}",
             partly.len(),

@@ -4,6 +4,7 @@ use super::claim_files::{load, ClaimFileLimits, Show};
 use super::output::print;
 use super::CliError;
 use clap::{Args, Subcommand};
+use nimcert::audit::report::plural;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -45,10 +46,8 @@ fn check(args: CheckArgs) -> Result<ExitCode, CliError> {
     let mut out = String::new();
     for (path, file) in &files {
         let ids: Vec<&str> = file.claims.iter().map(|c| c.id.as_str()).collect();
-        let count = match ids.len() {
-            1 => "1 claim".to_string(),
-            n => format!("{n} claims"),
-        };
+        let n = ids.len() as u64;
+        let count = format!("{n} {}", plural(n, "claim", "claims"));
         out += &format!(
             "{}: {count}, parsed and type-checked: {}\n",
             path.display(),
