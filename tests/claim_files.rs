@@ -267,3 +267,55 @@ fn range_sets_a_parameter_of_the_files() {
         "{stderr}"
     );
 }
+
+/// G on [0, n) by the mex rule itself, for the checks below.
+fn naive_mex(moves: &[u64], n: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(n);
+    for x in 0..n {
+        let options: Vec<u64> = moves
+            .iter()
+            .filter(|&&m| m as usize <= x)
+            .map(|&m| g[x - m as usize])
+            .collect();
+        g.push((0..).find(|v| !options.contains(v)).expect("a mex"));
+    }
+    g
+}
+
+#[test]
+fn lmm2026_reverse_mex_and_its_derived_word_against_naive_mex() {
+    // The shipped entries LMM2026.reverse-mex(.n1, .n2) and
+    // derived.2-4n-4n2.word, checked here without the engine or the
+    // language: G by the mex rule on [0, 40n), the reverse mex
+    // G(x) = mex{G(x + s)} wherever x + 4n + 2 is in range, and the word
+    // G(x) = w(⌊x/2⌋ mod 4n), w = (01)^n (23)^n.
+    for n in 1..=12u64 {
+        let moves = [2, 4 * n, 4 * n + 2];
+        let len = (40 * n) as usize;
+        let g = naive_mex(&moves, len);
+        for x in 0..len - (4 * n + 2) as usize {
+            let after: Vec<u64> = moves.iter().map(|&s| g[x + s as usize]).collect();
+            let mex = (0..).find(|v| !after.contains(v)).expect("a mex");
+            assert_eq!(g[x], mex, "reverse mex fails for n = {n} at x = {x}");
+        }
+        for (x, &v) in g.iter().enumerate() {
+            let r = (x as u64 / 2) % (4 * n);
+            let word = if r < 2 * n { r % 2 } else { 2 + r % 2 };
+            assert_eq!(v, word, "the derived word fails for n = {n} at x = {x}");
+        }
+    }
+    // And the audit of the entries agrees (n = 1, 2 and 3..=100 hold).
+    let rows = audit(&from_file("examples/claims/reverse-mex.toml"));
+    for id in [
+        "LMM2026.reverse-mex",
+        "LMM2026.reverse-mex.n1",
+        "LMM2026.reverse-mex.n2",
+        "derived.2-4n-4n2.word",
+    ] {
+        let (row, _) = rows
+            .iter()
+            .find(|(r, _)| r.id == id)
+            .expect("the entry ran");
+        assert_eq!(row.verdict, Verdict::Holds, "{id}");
+    }
+}

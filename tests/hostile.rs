@@ -1432,6 +1432,39 @@ fn cases() -> Vec<Case> {
             2,
             "nested unbounded",
         ),
+        claim_case(
+            "an octal claim with --max-n over 2^28",
+            "",
+            &["--max-n", "1e12"],
+            2,
+            "--max-n 1000000000000 is over",
+        )
+        .setup(|d| {
+            write(
+                d,
+                "c.toml",
+                "[[claim]]\nid = \"h\"\nsource = \"s\"\nquote = \"q\"\nkind = \"theorem\"\ngame = \"octal 0.77\"\nassert = \"p == 12\"\n",
+            )
+        }),
+        case(
+            "a claim file that does not exist",
+            &["claims", "check", "missing.toml"],
+            4,
+            Some("missing.toml"),
+        ),
+        case(
+            "--range naming no parameter of the files",
+            &["audit", "--claims", "c.toml", "--range", "zz=1..=3"],
+            2,
+            Some("no claim of the files has a parameter 'zz'"),
+        )
+        .setup(|d| {
+            write(
+                d,
+                "c.toml",
+                "[[claim]]\nid = \"h\"\nsource = \"s\"\nquote = \"q\"\nkind = \"theorem\"\ngame = \"{1, n}\"\nparams = { n = \"2..=3\" }\nassert = \"p >= 1\"\n",
+            )
+        }),
         case(
             "a claim file that is not UTF-8",
             &["audit", "--claims", "bin.toml"],
