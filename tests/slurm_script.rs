@@ -14,7 +14,10 @@ fn script() -> Option<PathBuf> {
     if path.is_file() {
         Some(path)
     } else {
-        eprintln!("{} is not there (a packaged crate): skipped", path.display());
+        eprintln!(
+            "{} is not there (a packaged crate): skipped",
+            path.display()
+        );
         None
     }
 }
