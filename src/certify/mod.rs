@@ -92,7 +92,8 @@ pub fn search_certificates(
 /// lists in RON (format 1, readable, about 3 bytes a value); a game with
 /// more (q + p > 10,000) gets a `PackedSequence` certificate (format 4: the
 /// values as one string of hexadecimal numbers, 1 byte a value for values
-/// below 16, which `nimcheck` reads about ten times faster).
+/// below 16, which `nimcheck` reads in place instead of parsing a number
+/// per value; see `cargo bench --bench nimcheck`).
 pub const LIST_AT_MOST: u64 = 10_000;
 
 /// The whole nim-sequence of a solved game as a certificate: a `Sequence`
