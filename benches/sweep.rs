@@ -210,26 +210,38 @@ fn extended_audit() {
         println!("   skipped (NIMCERT_BENCH_SKIP_B)");
         return;
     }
-    let nimcert = env!("CARGO_BIN_EXE_nimcert");
-    for (what, args) in [
-        ("nimcert audit --extended", &["audit", "--extended"][..]),
-        (
-            "nimcert audit --claim B --extended",
-            &["audit", "--claim", "B", "--extended"][..],
-        ),
-    ] {
-        let secs = best(1, || {
-            // Exit status 1 (a printed statement fails) is the audit's
-            // verdict, not a failure to run.
-            let status = Command::new(nimcert)
+    // Seconds of one audit run by `program`. Exit status 1 (a printed
+    // statement fails) is the audit's verdict, not a failure to run.
+    let audit = |program: &str, args: &[&str]| {
+        best(1, || {
+            let status = Command::new(program)
                 .args(args)
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .status()
                 .expect("nimcert runs");
             assert!(matches!(status.code(), Some(0 | 1)), "audit: {status}");
-        });
-        println!("   {what:<36} {secs:8.1} s");
+        })
+    };
+    let nimcert = env!("CARGO_BIN_EXE_nimcert");
+    let b_part: &[&str] = &["audit", "--claim", "B", "--extended"];
+    for (what, args) in [
+        ("nimcert audit --extended", &["audit", "--extended"][..]),
+        ("nimcert audit --claim B --extended", b_part),
+    ] {
+        println!("   {what:<36} {:8.1} s", audit(nimcert, args));
+    }
+    // Issue 21, goal 5 (the B part at least 2x faster, no per-class
+    // allocation): with NIMCERT_BENCH_BASELINE naming an older `nimcert`
+    // binary (e.g. built from main into /tmp), both run the B part in
+    // turn, side by side in this run.
+    if let Some(old) = std::env::var_os("NIMCERT_BENCH_BASELINE") {
+        let old = old.to_string_lossy().into_owned();
+        let (before, after) = (audit(&old, b_part), audit(nimcert, b_part));
+        println!(
+            "   --claim B --extended: baseline {before:.1} s, this build {after:.1} s: {:.2}x",
+            before / after
+        );
     }
 }
 

@@ -1499,6 +1499,41 @@ fn cases() -> Vec<Case> {
             Some("deep.toml:1:"),
         )
         .setup(|d| write(d, "deep.toml", &format!("a = {}", "[".repeat(100_000)))),
+        // ---- packed values (format 4) read by `export coq`.
+        case(
+            "export coq: 3 MB of packed values, a non-digit as the last byte",
+            &["export", "coq", "--out", "coq", "p.ron"],
+            2,
+            Some("character 2999999 is 'g'"),
+        )
+        .setup(|d| {
+            let values = format!("{}g", "0".repeat(2_999_999));
+            write(d, "p.ron", &packed(3_000_000, 1, &values));
+        }),
+        case(
+            "export coq: packed values of 9 digits each",
+            &["export", "coq", "--out", "coq", "p.ron"],
+            2,
+            Some("digits must be 1 to 8, not 9"),
+        )
+        .setup(|d| write(d, "p.ron", &packed(1, 9, "000000001"))),
+        case(
+            "export coq: a multi-byte character among packed values",
+            &["export", "coq", "--out", "coq", "p.ron"],
+            2,
+            Some("character 2 is 'é'"),
+        )
+        .setup(|d| write(d, "p.ron", &packed(3, 1, "01é"))),
+        case(
+            "export coq: 2^20 + 1 packed values, beyond the Coq bound",
+            &["export", "coq", "--out", "coq", "p.ron"],
+            2,
+            Some("beyond what the Coq checker decides"),
+        )
+        .setup(|d| {
+            let values = "0".repeat((1 << 20) + 1);
+            write(d, "p.ron", &packed((1 << 20) + 1, 1, &values));
+        }),
         case(
             "a successful write beside the hostile ones",
             &["certify", "2,5,7", "-o", "s.ron"],
@@ -1507,6 +1542,16 @@ fn cases() -> Vec<Case> {
         )
         .leaves(&["s.ron"]),
     ]
+}
+
+/// A `PackedSequence` certificate (format 4) of S = {1} with q = 0, the
+/// given period and packed values, no witnesses (read, not checked).
+fn packed(period: u64, digits: u32, values: &str) -> String {
+    format!(
+        "(format: 4, provenance: (tool: \"t\", method: Search(engine: \"e\")), \
+         claim: PackedSequence((moves: [1], preperiod: 0, period: {period}, digits: {digits}, \
+         values: \"{values}\", period_witnesses: [], preperiod_witness: None)))"
+    )
 }
 
 /// `nimcert audit --claims c.toml` on one entry whose last lines are

@@ -23,6 +23,13 @@
 //! Version 3 is version 2 plus [`Claim::Octal`], the nim-sequence of an
 //! octal (take-and-break) game, proved by the Octal Periodicity Theorem.
 //!
+//! Version 4 is version 3 plus [`Claim::PackedSequence`]: a `Sequence`
+//! claim whose values are one string of fixed-width hexadecimal numbers
+//! instead of a RON list, which the checker reads without parsing a
+//! number per value ([`crate::sequence::Packed`]). It states exactly the `Sequence`
+//! claim with the unpacked values. The solver writes it only for long
+//! sequences; shorter ones stay version 1 and readable.
+//!
 //! See `checker/README.md` for one annotated example per claim kind.
 
 use serde::{Deserialize, Serialize};
@@ -31,9 +38,10 @@ use serde::{Deserialize, Serialize};
 pub const FORMAT_VERSION: u32 = 1;
 
 /// The newest format version this checker reads (version 1 plus
-/// `Periodic` and `PeriodicTable` in version 2, plus `Octal` in version 3).
-/// It reads every version from [`FORMAT_VERSION`] to this one.
-pub const LATEST_FORMAT_VERSION: u32 = 3;
+/// `Periodic` and `PeriodicTable` in version 2, plus `Octal` in version 3,
+/// plus `PackedSequence` in version 4). It reads every version from
+/// [`FORMAT_VERSION`] to this one.
+pub const LATEST_FORMAT_VERSION: u32 = 4;
 
 /// One certificate: a claim with where it came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,6 +126,9 @@ pub enum Claim {
     PeriodicTable(PeriodicTableClaim),
     /// (Format 3.) The whole nim-sequence of an octal game 0.d1d2…dt.
     Octal(OctalClaim),
+    /// (Format 4.) A `Sequence` claim with its values packed in one
+    /// string of hexadecimal numbers.
+    PackedSequence(PackedSequenceClaim),
 }
 
 impl Claim {
@@ -127,6 +138,7 @@ impl Claim {
             Claim::Sequence(_) | Claim::PSet(_) | Claim::Avoidance(_) => FORMAT_VERSION,
             Claim::Periodic(_) | Claim::PeriodicTable(_) => 2,
             Claim::Octal(_) => 3,
+            Claim::PackedSequence(_) => 4,
         }
     }
 
@@ -139,6 +151,7 @@ impl Claim {
             Claim::Periodic(_) => "Periodic",
             Claim::PeriodicTable(_) => "PeriodicTable",
             Claim::Octal(_) => "Octal",
+            Claim::PackedSequence(_) => "PackedSequence",
         }
     }
 }
@@ -162,6 +175,34 @@ pub struct SequenceClaim {
     pub period_witnesses: Vec<PeriodWitness>,
     /// When q > 0: the position q − 1, where G(q − 1) ≠ G(q − 1 + p).
     /// `None` exactly when q = 0.
+    pub preperiod_witness: Option<u64>,
+}
+
+/// Claim (format 4): exactly the [`SequenceClaim`] with the same fields
+/// and the values `values` unpacked: value i is the hexadecimal number
+/// written by characters [i·w, (i + 1)·w) of `values`, w = `digits`, most
+/// significant digit first, each digit one of `0123456789abcdef`. For
+/// example `digits: 1, values: "0011220"` is the list
+/// `[0, 0, 1, 1, 2, 2, 0]`, and `digits: 2, values: "00ff"` is `[0, 255]`.
+/// Nothing else is allowed in the string (no separators, no upper case),
+/// w is 1 to 8, and the length is a multiple of w; see
+/// [`crate::sequence::Packed`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackedSequenceClaim {
+    /// The subtraction set S, strictly increasing positive integers.
+    pub moves: Vec<u64>,
+    /// q, the least pre-period.
+    pub preperiod: u64,
+    /// p, the least period.
+    pub period: u64,
+    /// w, the hexadecimal digits of each value, 1 to 8.
+    pub digits: u32,
+    /// G_S(x) for x in [0, q + p), each as w hexadecimal digits.
+    pub values: String,
+    /// As in [`SequenceClaim::period_witnesses`].
+    pub period_witnesses: Vec<PeriodWitness>,
+    /// As in [`SequenceClaim::preperiod_witness`].
     pub preperiod_witness: Option<u64>,
 }
 

@@ -7,7 +7,8 @@
 //! module that implements it:
 //!
 //! - [`sequence`]: the nim-sequence of a subtraction game (recurrence over one
-//!   period plus c, prime-divisor minimality, pre-period witness);
+//!   period plus c, prime-divisor minimality, pre-period witness), its
+//!   values listed or (format 4) packed in one hexadecimal string;
 //! - [`pset`]: the P-positions of a purely periodic subtraction game as one
 //!   block (collision-free join, cover witnesses, minimality);
 //! - [`periodic`]: (format 2) the least pre-period and period of a
@@ -234,6 +235,7 @@ pub fn check_certificate(certificate: &Certificate, limits: &Limits) -> Verdict 
             Claim::Periodic(claim) => periodic::check(claim, limits),
             Claim::PeriodicTable(claim) => periodic::check_table(claim, limits),
             Claim::Octal(claim) => octal::check(claim, limits),
+            Claim::PackedSequence(claim) => sequence::check_packed(claim, limits),
         },
     };
     match verdict {
@@ -274,6 +276,7 @@ fn admit(certificate: &Certificate, limits: &Limits) -> Result<(), Failure> {
         Claim::Periodic(claim) => periodic::admit(claim, limits),
         Claim::PeriodicTable(claim) => periodic::admit_table(claim, limits),
         Claim::Octal(claim) => octal::admit(claim, limits),
+        Claim::PackedSequence(claim) => sequence::admit_packed(claim, limits),
     }
 }
 

@@ -96,6 +96,20 @@ impl Values {
         }
     }
 
+    /// The first x in `range` (within [0, n)) where `v(x)` ≠ G_S(x), if any:
+    /// one loop per store width, so that the width is read once.
+    pub(crate) fn find_difference(
+        &self,
+        range: std::ops::Range<u64>,
+        v: impl FnMut(u64) -> u32,
+    ) -> Option<u64> {
+        match self.width {
+            Width::U8 => find_in(&self.small, range, v),
+            Width::U16 => find_in(&self.medium, range, v),
+            Width::U32 => find_in(&self.large, range, v),
+        }
+    }
+
     /// Computes G_S on [0, n). `moves` is S, strictly increasing and
     /// positive (checked by the caller); n is within the caller's limits.
     /// Fails, as a limit, when the memory cannot be had or S has more than
@@ -114,6 +128,15 @@ impl Values {
             Width::U32 => fill(moves, n, &mut self.large),
         }
     }
+}
+
+/// The first x in `range` where `v(x)` ≠ g[x].
+fn find_in<V: Value>(
+    g: &[V],
+    mut range: std::ops::Range<u64>,
+    mut v: impl FnMut(u64) -> u32,
+) -> Option<u64> {
+    range.find(|&x| v(x) != g[index(x)].into())
 }
 
 /// A u64 position as an index. The checker is built for 64-bit targets

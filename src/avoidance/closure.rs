@@ -144,6 +144,15 @@ impl ConvexGeometry for ClosureSystem {
             .fold(PointSet::full(self.n), |acc, k| acc.intersection(k))
     }
 
+    /// w ∈ τ(A) iff every convex set containing A contains w; with
+    /// |S| ≤ 64 each set is one word, so nothing is allocated.
+    fn in_closure_mask(&self, a: u64, w: usize) -> bool {
+        self.convex
+            .iter()
+            .map(PointSet::mask)
+            .all(|k| a & !k != 0 || k >> w & 1 == 1)
+    }
+
     /// The convex sets without w: if w ∉ τ(A), some convex K ⊇ A misses w.
     fn copoints(&self, w: usize) -> Vec<PointSet> {
         self.convex

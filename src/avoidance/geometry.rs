@@ -103,15 +103,27 @@ impl<G: ConvexGeometry + ?Sized> ConvexGeometry for std::sync::Arc<G> {
     }
 }
 
-/// Ex(A): the points a ∈ A with a ∉ τ(A \ {a}).
+/// Ex(A): the points a ∈ A with a ∉ τ(A \ {a}). One copy of A serves
+/// every test (each point is taken out and put back), and a ground set of
+/// at most 64 points is tested as a mask, allocating nothing.
 pub fn extreme_points(geometry: &dyn ConvexGeometry, a: &PointSet) -> PointSet {
-    let mut ex = PointSet::empty(geometry.size());
+    let n = geometry.size();
+    if n <= 64 {
+        let whole = a.mask();
+        let ex = a
+            .iter()
+            .filter(|&x| !geometry.in_closure_mask(whole & !(1 << x), x))
+            .fold(0u64, |acc, x| acc | 1 << x);
+        return PointSet::from_mask(n, ex);
+    }
+    let mut ex = PointSet::empty(n);
+    let mut rest = a.clone();
     for x in a.iter() {
-        let mut rest = a.clone();
         rest.remove(x);
         if !geometry.in_closure(&rest, x) {
             ex.insert(x);
         }
+        rest.insert(x);
     }
     ex
 }

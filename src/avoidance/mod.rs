@@ -30,12 +30,32 @@ pub use points::PointSet;
 pub use structure::StructureDiagram;
 
 /// mex: the least non-negative integer not among `values`.
+///
+/// The values below 64 are marked in one word, so the common case
+/// allocates nothing: the least clear bit m of the word is the mex when
+/// m < 64 (every smaller value was seen, m was not). Only when 0..=63 all
+/// occur are the larger values, kept aside, sorted and scanned from 64.
 pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
-    let mut seen: Vec<u32> = values.into_iter().collect();
-    seen.sort_unstable();
-    seen.dedup();
-    seen.iter()
-        .enumerate()
-        .find(|&(i, &v)| v != i as u32)
-        .map_or(seen.len() as u32, |(i, _)| i as u32)
+    let mut small = 0u64;
+    let mut large: Vec<u32> = Vec::new();
+    for v in values {
+        if v < 64 {
+            small |= 1 << v;
+        } else {
+            large.push(v);
+        }
+    }
+    let mut m = (!small).trailing_zeros();
+    if m < 64 {
+        return m;
+    }
+    large.sort_unstable();
+    for v in large {
+        if v == m {
+            m += 1;
+        } else if v > m {
+            break;
+        }
+    }
+    m
 }

@@ -202,32 +202,33 @@ pub fn structure_nim(maximal: &[u64], n: usize) -> Option<u32> {
     if maximal.len() > 64 || n > 64 {
         return None;
     }
-    let mut columns: Vec<(u64, usize)> = Vec::new();
-    for x in 0..n {
-        let col = maximal
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.has(x))
-            .fold(0u64, |acc, (i, _)| acc | 1 << i);
-        match columns.iter_mut().find(|(c, _)| *c == col) {
-            Some((_, count)) => *count += 1,
-            None => columns.push((col, 1)),
-        }
-    }
     thread_local! {
-        // The memo and the option stack of [`subfamily_type`], kept
-        // between games for their capacity (cleared for each game).
-        static MEMO: std::cell::RefCell<Memo> = Default::default();
+        // The columns, the memo and the option stack of
+        // [`subfamily_type`], kept between games for their capacity
+        // (cleared for each game): nothing is allocated per class.
+        static MEMO: std::cell::RefCell<(Vec<(u64, usize)>, Memo)> = Default::default();
     }
     let everything = u64::full(maximal.len());
-    Some(MEMO.with_borrow_mut(|memo| {
+    Some(MEMO.with_borrow_mut(|(columns, memo)| {
+        columns.clear();
+        for x in 0..n {
+            let col = maximal
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m.has(x))
+                .fold(0u64, |acc, (i, _)| acc | 1 << i);
+            match columns.iter_mut().find(|(c, _)| *c == col) {
+                Some((_, count)) => *count += 1,
+                None => columns.push((col, 1)),
+            }
+        }
         memo.types.clear();
         memo.options.clear();
-        subfamily_type(everything, &columns, memo).0
+        subfamily_type(everything, columns, memo).0
     }))
 }
 
-/// The work space of [`subfamily_type`].
+/// The work space of [`subfamily_type`], reused between games.
 #[derive(Default)]
 struct Memo {
     /// (nim_0, nim_1) by A(I).
@@ -539,24 +540,11 @@ fn class_type(a: u8, options: &[usize], types: &[(u32, u32)]) -> (u32, u32) {
 /// nim_{1−a} = mex({nim_a} ∪ {nim_a(X_J)}).
 fn type_of(a: u8, options: impl Iterator<Item = (u32, u32)> + Clone) -> (u32, u32) {
     let nim = |t: (u32, u32), parity: u8| if parity == 0 { t.0 } else { t.1 };
-    let own = mex_of(options.clone().map(|t| nim(t, 1 - a)));
-    let other = mex_of(options.map(|t| nim(t, a)).chain(std::iter::once(own)));
+    let own = mex(options.clone().map(|t| nim(t, 1 - a)));
+    let other = mex(options.map(|t| nim(t, a)).chain(std::iter::once(own)));
     if a == 0 {
         (own, other)
     } else {
         (other, own)
     }
-}
-
-/// mex of a few small values, through a bitmask (values of 64 or more, which
-/// need at least 64 options, go through [`mex`]).
-fn mex_of(values: impl Iterator<Item = u32> + Clone) -> u32 {
-    let mut seen = 0u64;
-    for v in values.clone() {
-        if v >= 64 {
-            return mex(values);
-        }
-        seen |= 1 << v;
-    }
-    (!seen).trailing_zeros()
 }

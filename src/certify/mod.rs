@@ -11,8 +11,8 @@ use crate::engine::outcome::prime_factors;
 use crate::engine::{Periodicity, Value};
 use crate::moves::MoveSet;
 use nimcert_check::format::{
-    Certificate, Claim, Method, PSetClaim, PeriodWitness, PeriodicClaim, PeriodicTableClaim,
-    Provenance, SequenceClaim, FORMAT_VERSION,
+    Certificate, Claim, Method, PSetClaim, PackedSequenceClaim, PeriodWitness, PeriodicClaim,
+    PeriodicTableClaim, Provenance, SequenceClaim, FORMAT_VERSION,
 };
 
 /// The name the engine gives itself in provenance records.
@@ -88,18 +88,70 @@ pub fn search_certificates(
     out
 }
 
-/// A `Sequence` certificate for a solved game.
+/// The most values a `Sequence` certificate of [`sequence_certificate`]
+/// lists in RON (format 1, readable, about 3 bytes a value); a game with
+/// more (q + p > 10,000) gets a `PackedSequence` certificate (format 4: the
+/// values as one string of hexadecimal numbers, 1 byte a value for values
+/// below 16, which `nimcheck` reads in place instead of parsing a number
+/// per value; see `cargo bench --bench nimcheck`).
+pub const LIST_AT_MOST: u64 = 10_000;
+
+/// The whole nim-sequence of a solved game as a certificate: a `Sequence`
+/// (format 1) when q + p ≤ [`LIST_AT_MOST`], else a `PackedSequence`
+/// (format 4) stating the same claim.
 pub fn sequence_certificate(game: &Periodicity, provenance: Provenance) -> Certificate {
-    Certificate {
-        format: FORMAT_VERSION,
-        provenance,
-        claim: Claim::Sequence(sequence_claim(
-            &game.moves,
-            &game.values,
-            game.qp.preperiod,
-            game.qp.period,
-        )),
+    let claim = sequence_claim(&game.moves, &game.values, game.qp.preperiod, game.qp.period);
+    if claim.values.len() as u64 <= LIST_AT_MOST {
+        certificate(Claim::Sequence(claim), provenance)
+    } else {
+        certificate(Claim::PackedSequence(pack(claim)), provenance)
     }
+}
+
+/// A `Sequence` certificate (format 1, the values listed) whatever the
+/// length: the readable form, e.g. for comparing the two forms.
+pub fn listed_sequence_certificate(game: &Periodicity, provenance: Provenance) -> Certificate {
+    let claim = sequence_claim(&game.moves, &game.values, game.qp.preperiod, game.qp.period);
+    certificate(Claim::Sequence(claim), provenance)
+}
+
+/// A certificate of the lowest version that has the claim's kind.
+fn certificate(claim: Claim, provenance: Provenance) -> Certificate {
+    Certificate {
+        format: claim.format_version(),
+        provenance,
+        claim,
+    }
+}
+
+/// The `PackedSequence` claim (format 4) stating `claim`: the values
+/// written as `digits` lowercase hexadecimal digits each, the fewest that
+/// hold the largest value (1 for a list of zeros).
+pub fn pack(claim: SequenceClaim) -> PackedSequenceClaim {
+    let largest = claim.values.iter().copied().max().unwrap_or(0);
+    let digits = (32 - largest.leading_zeros()).div_ceil(4).max(1);
+    PackedSequenceClaim {
+        values: pack_values(&claim.values, digits),
+        moves: claim.moves,
+        preperiod: claim.preperiod,
+        period: claim.period,
+        digits,
+        period_witnesses: claim.period_witnesses,
+        preperiod_witness: claim.preperiod_witness,
+    }
+}
+
+/// Each value as exactly `digits` hexadecimal digits, most significant
+/// first, concatenated (what `nimcert_check::sequence::Packed` reads).
+fn pack_values(values: &[u32], digits: u32) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut text = String::with_capacity(values.len() * digits as usize);
+    for &v in values {
+        for k in (0..digits).rev() {
+            text.push(char::from(HEX[(v >> (4 * k) & 15) as usize]));
+        }
+    }
+    text
 }
 
 /// The `Sequence` claim for values on [0, q + p) with least pre-period q and
@@ -261,5 +313,42 @@ pub fn pset_claim(moves: &MoveSet, period: u64, block: Vec<u64>) -> PSetClaim {
         block,
         cover,
         period_witnesses,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimcert_check::sequence::Packed;
+
+    fn claim(values: Vec<u32>) -> SequenceClaim {
+        SequenceClaim {
+            moves: vec![1],
+            preperiod: 0,
+            period: values.len() as u64,
+            values,
+            period_witnesses: Vec::new(),
+            preperiod_witness: None,
+        }
+    }
+
+    #[test]
+    fn packing_takes_the_fewest_digits_and_the_checker_reads_back_the_list() {
+        let lists: [(Vec<u32>, u32); 6] = [
+            (vec![0, 0, 0], 1),
+            (vec![0, 15, 3], 1),
+            (vec![16, 0], 2),
+            (vec![255, 1], 2),
+            (vec![256, 4095, 7], 3),
+            (vec![u32::MAX, 0, 65536], 8),
+        ];
+        for (values, digits) in lists {
+            let packed = pack(claim(values.clone()));
+            assert_eq!(packed.digits, digits, "{values:?}");
+            assert_eq!(packed.values.len(), values.len() * digits as usize);
+            let read = Packed::new(packed.digits, &packed.values).unwrap();
+            assert_eq!(read.to_vec(), values);
+        }
+        assert_eq!(pack(claim(vec![0, 10, 2])).values, "0a2");
     }
 }

@@ -1,4 +1,5 @@
-//! A `Sequence` or `PSet` certificate as a Coq proof (docs/FORMAL.md).
+//! A `Sequence` (or `PackedSequence`) or `PSet` certificate as a Coq proof
+//! (docs/FORMAL.md).
 //!
 //! The file defines the certificate's numbers as binary naturals (`N`),
 //! states the claim about the game in the semantics of `formal/`
@@ -11,7 +12,10 @@
 //! literal is deep enough to overflow Coq's parser stack.
 
 use crate::check::format::LATEST_FORMAT_VERSION;
-use crate::check::format::{Certificate, Claim, PSetClaim, PeriodWitness, SequenceClaim};
+use crate::check::format::{
+    Certificate, Claim, PSetClaim, PackedSequenceClaim, PeriodWitness, SequenceClaim,
+};
+use crate::check::sequence::Packed;
 use std::fmt::Write;
 
 /// Items per list literal.
@@ -42,7 +46,9 @@ pub enum Export {
 
 /// Reads a certificate from RON text into the format's types (serde only;
 /// no rule of the checker is applied, so an invalid claim is translated
-/// as it is and fails in Coq).
+/// as it is and fails in Coq). A `PackedSequence` claim (format 4) is read
+/// as the `Sequence` claim it states, its values read by the checker's
+/// `Packed`; a string that is not a packed list is an error.
 pub fn parse(text: &str) -> Result<Certificate, String> {
     let certificate: Certificate = ron::from_str(text).map_err(|e| e.to_string())?;
     let needs = certificate.claim.format_version();
@@ -53,7 +59,32 @@ pub fn parse(text: &str) -> Result<Certificate, String> {
             certificate.claim.kind()
         ));
     }
-    Ok(certificate)
+    let Certificate {
+        format,
+        provenance,
+        claim,
+    } = certificate;
+    let claim = match claim {
+        Claim::PackedSequence(c) => Claim::Sequence(unpacked(c)?),
+        other => other,
+    };
+    Ok(Certificate {
+        format,
+        provenance,
+        claim,
+    })
+}
+
+/// The `Sequence` claim a `PackedSequence` claim states.
+fn unpacked(claim: PackedSequenceClaim) -> Result<SequenceClaim, String> {
+    Ok(SequenceClaim {
+        values: Packed::new(claim.digits, &claim.values)?.to_vec(),
+        moves: claim.moves,
+        preperiod: claim.preperiod,
+        period: claim.period,
+        period_witnesses: claim.period_witnesses,
+        preperiod_witness: claim.preperiod_witness,
+    })
 }
 
 /// The Coq file for `certificate`; `source` names where it came from (a

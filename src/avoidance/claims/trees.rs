@@ -86,16 +86,17 @@ fn maximal_without_empty(case: &Case) -> Option<Vec<PointSet>> {
     let Ok(system) = ClosureSystem::new(n, &without) else {
         return Some(case.maximal().to_vec());
     };
-    let win = case.game.win();
-    let generates = |p: &PointSet| win.is_subset(&system.closure(p));
+    // Positions as masks (n ≤ 12): nothing is allocated per position.
+    let win: Vec<usize> = case.game.win().iter().collect();
+    let generates = |p: u64| win.iter().all(|&w| system.in_closure_mask(p, w));
     let mut family: Vec<PointSet> = (0..1u64 << n)
-        .map(|mask| PointSet::from_mask(n, mask))
-        .filter(|p| !generates(p))
-        .filter(|p| {
+        .filter(|&p| !generates(p))
+        .filter(|&p| {
             (0..n)
-                .filter(|&x| !p.contains(x))
-                .all(|x| generates(&p.with(x)))
+                .filter(|&x| p >> x & 1 == 0)
+                .all(|x| generates(p | 1 << x))
         })
+        .map(|p| PointSet::from_mask(n, p))
         .collect();
     family.sort();
     Some(family)
