@@ -23,6 +23,7 @@
 pub mod baseline;
 mod mex;
 pub mod outcome;
+pub mod plain;
 mod search;
 
 use crate::moves::MoveSet;
@@ -316,7 +317,7 @@ fn run<T: search::Letter>(
     }
     grow(buffer, c + MAX_CHUNK);
     fill(buffer, 0, c);
-    let mut detectors = Detectors::new(c, lags, limit);
+    let mut detectors = Detectors::new::<T>(c, lags, limit);
     // The lag runs see the positions below c (nothing can repeat yet).
     detectors.scan(buffer, c);
     let mut x = c;
