@@ -10,7 +10,7 @@
 //!
 //! [`Solver`] computes the values in chunks into a buffer it keeps between
 //! games (one byte per position for up to seven moves, see `mex`), and
-//! after each chunk looks for a repeated window without hashing
+//! after each chunk looks for a repeated window with no hash per position
 //! (`search`): runs of agreement at candidate lags (the pair sums of the
 //! moves, and a caller's hint) end the search at the first repeated window
 //! itself whenever the least period is one of them; the first window and

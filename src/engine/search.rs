@@ -25,11 +25,15 @@
 //!   position and R doubles (as in Brent's algorithm), so the search always
 //!   ends, with an overshoot below about q + c + p + S.
 //!
-//! A lag run XORs words of [`Letter::PER_WORD`] new letters with the words
-//! L before them, newest first, and stops at the first difference; a giant
-//! step compares the last word of its window with the blocks' last words at
-//! once, and only an equal word is followed by a full comparison. Nothing is
-//! hashed.
+//! A lag run compares its new positions with those L before them as whole
+//! slices (memcmp), and looks for the last difference block by block only
+//! when they differ. A giant step looks the fingerprint of its window up in
+//! the block's table, and only an equal fingerprint is followed by a full
+//! comparison; the fingerprint is a polynomial hash of all the window's
+//! words ([`Hasher`]), rolled on one word at a time, so windows that differ
+//! anywhere almost never collide (issue 21: four sampled words let
+//! near-periodic windows collide and cost full compares of a megabyte).
+//! Nothing is hashed per position.
 
 use super::outcome::least_period_of_word;
 
@@ -354,9 +358,11 @@ impl Letter for u16 {
 }
 
 /// Moves the run's last disagreement over the positions [from, end): the
-/// new positions are compared with those L before them as whole slices
-/// (memcmp), and only when they differ are blocks of [`RUN_BLOCK`] letters
-/// compared from the newest back to find the last difference.
+/// new positions are compared with those L before them, the newest block
+/// of [`RUN_BLOCK`] letters first (before the pre-period ends, that is
+/// where the last disagreement usually is), then the rest as one slice
+/// (memcmp); only when that differs are the older blocks compared one by
+/// one from the newest back to find the last difference.
 #[inline(always)]
 fn update_run<T: Letter>(run: &mut LagRun, v: &[T], from: usize, end: usize) {
     let lag = run.lag;
@@ -365,15 +371,16 @@ fn update_run<T: Letter>(run: &mut LagRun, v: &[T], from: usize, end: usize) {
         return;
     }
     let (new, old) = (&v[start..end], &v[start - lag..end - lag]);
-    if new == old {
+    let last_block = new.len().saturating_sub(RUN_BLOCK);
+    if new[last_block..] == old[last_block..] && new[..last_block] == old[..last_block] {
         return;
     }
     let mut hi = new.len();
     while hi > 0 {
         let lo = hi.saturating_sub(RUN_BLOCK);
         if new[lo..hi] != old[lo..hi] {
-            let last = (lo..hi).rev().find(|&i| new[i] != old[i]);
-            run.last_mismatch = start + last.expect("the blocks differ");
+            let i = (lo..hi).rev().find(|&i| new[i] != old[i]);
+            run.last_mismatch = start + i.expect("the blocks differ");
             return;
         }
         hi = lo;
