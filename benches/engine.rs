@@ -193,6 +193,9 @@ fn report(
     }
 }
 
+/// A named workload: its games, its rounds and the paper's method's rounds.
+type Workload = (&'static str, fn() -> Vec<Game>, usize, usize);
+
 /// Whether the workload is selected: `cargo bench --bench engine -- WORD`
 /// runs only the workloads whose name contains WORD.
 fn selected(name: &str) -> bool {
@@ -202,7 +205,7 @@ fn selected(name: &str) -> bool {
 
 fn main() {
     println!("single thread; best round of each, rounds interleaved; shared machine: ratios only");
-    let workloads: [(&str, fn() -> Vec<Game>, usize, usize); 2] = [
+    let workloads: [Workload; 2] = [
         ("paper range a 2..=8, b ..=40, c ..=100", paper_range, 15, 3),
         // The paper's method keeps every window of c = 1000 letters of a
         // game whose pre-period runs to 10^5 positions: gigabytes and
