@@ -4,6 +4,7 @@
 mod common;
 
 use common::oracle_qp;
+use nimcert::engine::plain::PlainSolver;
 use nimcert::engine::{naive_prefix, solve, Solver, DEFAULT_MAX_POSITIONS};
 use nimcert::moves::MoveSet;
 use proptest::prelude::*;
@@ -266,4 +267,66 @@ fn least_period_of_word_matches_every_divisor() {
             )
         }) as fn(Vec<u8>, u8) -> TestResult,
     );
+}
+
+/// Sets of 1 to 6 moves up to 60 (a = 1 included) for the plain solver.
+fn one_to_six_moves() -> impl Strategy<Value = Vec<u64>> {
+    proptest::collection::btree_set(1u64..=60, 1..=6).prop_map(|s| s.into_iter().collect())
+}
+
+/// Triples with c up to 3000 and every other shape of least move: games
+/// whose pre-period runs past the first anchor block (8c), so that the
+/// anchor blocks' word hash, not only the lag runs, finds the repeat.
+fn large_triples() -> impl Strategy<Value = Vec<u64>> {
+    (1u64..=200, 1u64..=1500, 1u64..=1500).prop_map(|(a, db, dc)| vec![a, a + db, a + db + dc])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The plain solver (the bench baseline) gives the oracle's (q, p).
+    #[test]
+    fn plain_solver_matches_oracle(moves in one_to_six_moves()) {
+        let qp = PlainSolver::new().solve(&moves, DEFAULT_MAX_POSITIONS).unwrap();
+        prop_assert_eq!((qp.preperiod, qp.period), oracle_qp(&moves), "moves {:?}", moves);
+    }
+
+    /// The engine and the plain solver agree on larger games, where the
+    /// anchor blocks and their word hash do the finding.
+    #[test]
+    fn engine_matches_plain_solver_on_large_triples(moves in large_triples()) {
+        let plain = PlainSolver::new().solve(&moves, DEFAULT_MAX_POSITIONS).unwrap();
+        let engine = Solver::new().solve_slice(&moves, None, DEFAULT_MAX_POSITIONS).unwrap();
+        prop_assert_eq!(engine, plain, "moves {:?}", moves);
+    }
+
+    /// The same with 8 to 10 moves: wide values (two bytes a letter, four
+    /// letters a hashed word).
+    #[test]
+    fn engine_matches_plain_solver_on_wide_values(moves in proptest::collection::btree_set(1u64..=400, 8..=10)) {
+        let moves: Vec<u64> = moves.into_iter().collect();
+        let plain = PlainSolver::new().solve(&moves, DEFAULT_MAX_POSITIONS).unwrap();
+        let engine = Solver::new().solve_slice(&moves, None, DEFAULT_MAX_POSITIONS).unwrap();
+        prop_assert_eq!(engine, plain, "moves {:?}", moves);
+    }
+}
+
+/// Games where the anchor blocks, not the lag runs, find the repeat: the
+/// engine, the plain solver and (for the smaller) the oracle agree.
+#[test]
+fn engine_matches_plain_solver_on_block_games() {
+    let mut solver = Solver::new();
+    let mut plain = PlainSolver::new();
+    for moves in [
+        &[1814, 8031, 10_000][..],
+        &[5, 777, 9_983],
+        &[1, 2_000, 4_999],
+    ] {
+        let engine = solver.solve_slice(moves, None, DEFAULT_MAX_POSITIONS);
+        assert_eq!(
+            engine,
+            plain.solve(moves, DEFAULT_MAX_POSITIONS),
+            "{moves:?}"
+        );
+    }
 }

@@ -10,7 +10,7 @@
 //!
 //! [`Solver`] computes the values in chunks into a buffer it keeps between
 //! games (one byte per position for up to seven moves, see `mex`), and
-//! after each chunk looks for a repeated window without hashing
+//! after each chunk looks for a repeated window with no hash per position
 //! (`search`): runs of agreement at candidate lags (the pair sums of the
 //! moves, and a caller's hint) end the search at the first repeated window
 //! itself whenever the least period is one of them; the first window and
@@ -23,6 +23,7 @@
 pub mod baseline;
 mod mex;
 pub mod outcome;
+pub mod plain;
 mod search;
 
 use crate::moves::MoveSet;
@@ -316,7 +317,7 @@ fn run<T: search::Letter>(
     }
     grow(buffer, c + MAX_CHUNK);
     fill(buffer, 0, c);
-    let mut detectors = Detectors::new(c, lags, limit);
+    let mut detectors = Detectors::new::<T>(c, lags, limit);
     // The lag runs see the positions below c (nothing can repeat yet).
     detectors.scan(buffer, c);
     let mut x = c;

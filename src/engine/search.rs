@@ -25,11 +25,15 @@
 //!   position and R doubles (as in Brent's algorithm), so the search always
 //!   ends, with an overshoot below about q + c + p + S.
 //!
-//! A lag run XORs words of [`Letter::PER_WORD`] new letters with the words
-//! L before them, newest first, and stops at the first difference; a giant
-//! step compares the last word of its window with the blocks' last words at
-//! once, and only an equal word is followed by a full comparison. Nothing is
-//! hashed.
+//! A lag run compares its new positions with those L before them as whole
+//! slices (memcmp), and looks for the last difference block by block only
+//! when they differ. A giant step looks the fingerprint of its window up in
+//! the block's table, and only an equal fingerprint is followed by a full
+//! comparison; the fingerprint is a polynomial hash of all the window's
+//! words ([`Hasher`]), rolled on one word at a time, so windows that differ
+//! anywhere almost never collide (issue 21: four sampled words let
+//! near-periodic windows collide and cost full compares of a megabyte).
+//! Nothing is hashed per position.
 
 use super::outcome::least_period_of_word;
 
@@ -52,8 +56,15 @@ const S: usize = 64;
 // A slot holds an index i < S as the byte i + 1.
 const _: () = assert!(S < 256, "slots store i + 1 for i < S in a byte");
 
-/// The first span of an anchor block (then doubling).
-const FIRST_SPAN: usize = 4 * S;
+/// The first span of an anchor block (then doubling): at least
+/// [`MIN_SPAN`], and c / 4 for large c, so that a game loads few blocks
+/// (each load hashes the S windows of the block, about c word products).
+fn first_span(c: usize) -> usize {
+    (c / 4).max(MIN_SPAN)
+}
+
+/// The least first span of an anchor block.
+const MIN_SPAN: usize = 4 * S;
 
 /// The first anchor block starts at this multiple of c: the lag runs find
 /// most games before it (a purely periodic game with a candidate period
@@ -88,8 +99,12 @@ struct Block {
     /// Whether `tails` and `slots` hold this block's windows (they are
     /// loaded at the first giant step, when every window is complete).
     loaded: bool,
-    /// The last word of each window of the block.
+    /// The fingerprint of each window of the block.
     tails: [u64; S],
+    /// The word hash of W(`hash_at`), rolled on from giant step to giant
+    /// step (set when the block is loaded).
+    hash: u64,
+    hash_at: usize,
     /// An open-addressing table of the tails: slot h holds i + 1 for a tail
     /// tails[i] hashing to h or probed on from it, 0 when empty.
     slots: [u8; SLOTS],
@@ -112,19 +127,30 @@ impl Block {
             span,
             loaded: false,
             tails: [0; S],
+            hash: 0,
+            hash_at: 0,
             slots: [0; SLOTS],
         }
     }
 
-    /// Loads the fingerprints of the block's windows into the table. Two
-    /// equal windows inside the block are themselves a repeat: the pair
-    /// (t, e) is returned at once (and the table stays free of repeats, so
-    /// its probe chains stay short).
-    fn load<T: Letter>(&mut self, v: &[T], c: usize) -> Option<(usize, usize)> {
+    /// Loads the fingerprints of the block's windows into the table: the
+    /// word hashes of the first [`Letter::PER_WORD`] windows directly, the
+    /// others rolled on one word at a time. Two equal windows inside the
+    /// block are themselves a repeat: the pair (t, e) is returned at once
+    /// (and the table stays free of repeats, so its probe chains stay
+    /// short).
+    fn load<T: Letter>(&mut self, v: &[T], c: usize, hasher: &Hasher) -> Option<(usize, usize)> {
+        let n = T::PER_WORD;
+        let mut hashes = [0u64; S];
         self.slots = [0; SLOTS];
         for i in 0..S {
             let e = self.start + i;
-            let w = fingerprint(v, c, e);
+            hashes[i] = if i < n {
+                hasher.direct(v, e)
+            } else {
+                hasher.roll(v, hashes[i - n], e - n)
+            };
+            let w = fingerprint(v, e, hashes[i]);
             self.tails[i] = w;
             let mut h = slot_of(w);
             while self.slots[h] != 0 {
@@ -137,8 +163,76 @@ impl Block {
             // i < S = 64, so i + 1 fits a byte.
             self.slots[h] = u8::try_from(i + 1).expect("i < S < 256");
         }
+        let last = self.start + S - n;
+        self.hash = hasher.roll(v, hashes[S - n], last);
+        self.hash_at = last + n;
         self.loaded = true;
         None
+    }
+
+    /// The word hash of W(e), rolled on from the last one (e ≥ `hash_at`,
+    /// e − `hash_at` a multiple of [`Letter::PER_WORD`]).
+    fn hash_to<T: Letter>(&mut self, v: &[T], hasher: &Hasher, e: usize) -> u64 {
+        while self.hash_at < e {
+            self.hash = hasher.roll(v, self.hash, self.hash_at);
+            self.hash_at += T::PER_WORD;
+        }
+        self.hash
+    }
+}
+
+/// The multiplier of the word hash (odd: every power is invertible mod
+/// 2^64, so two windows that differ in one word never collide).
+const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A polynomial hash of a window W(e) over its first K = ⌊c / n⌋ words of
+/// n = [`Letter::PER_WORD`] letters: H(e) = Σ_{k<K} word(e − c + nk)·B^{K−1−k}
+/// mod 2^64. It covers the whole window (with [`fingerprint`] adding the
+/// last word), so near-periodic windows that differ anywhere almost never
+/// collide, and it rolls on by one word in O(1):
+/// H(e + n) = H(e)·B − word(e − c)·B^K + word(e − c + nK).
+pub(crate) struct Hasher {
+    c: usize,
+    /// K.
+    words: usize,
+    /// B^K.
+    top: u64,
+}
+
+impl Hasher {
+    fn new<T: Letter>(c: usize) -> Self {
+        let words = c / T::PER_WORD;
+        let top = (0..words).fold(1u64, |p, _| p.wrapping_mul(BASE));
+        Hasher { c, words, top }
+    }
+
+    /// H(e), computed from the window's words (four products per step of
+    /// the dependency chain).
+    fn direct<T: Letter>(&self, v: &[T], e: usize) -> u64 {
+        let (n, from) = (T::PER_WORD, e - self.c);
+        let w = |k: usize| T::word(v, from + n * k);
+        let lead = self.words % 4;
+        let mut h = (0..lead).fold(0u64, |h, k| h.wrapping_mul(BASE).wrapping_add(w(k)));
+        let b2 = BASE.wrapping_mul(BASE);
+        let (b3, b4) = (b2.wrapping_mul(BASE), b2.wrapping_mul(b2));
+        for k in (lead..self.words).step_by(4) {
+            let group = w(k)
+                .wrapping_mul(b3)
+                .wrapping_add(w(k + 1).wrapping_mul(b2))
+                .wrapping_add(w(k + 2).wrapping_mul(BASE))
+                .wrapping_add(w(k + 3));
+            h = h.wrapping_mul(b4).wrapping_add(group);
+        }
+        h
+    }
+
+    /// H(e + n) from h = H(e).
+    #[inline(always)]
+    fn roll<T: Letter>(&self, v: &[T], h: u64, e: usize) -> u64 {
+        let from = e - self.c;
+        let old = T::word(v, from).wrapping_mul(self.top);
+        let new = T::word(v, from + T::PER_WORD * self.words);
+        h.wrapping_mul(BASE).wrapping_sub(old).wrapping_add(new)
     }
 }
 
@@ -150,6 +244,7 @@ pub(crate) struct Detectors {
     lags: [LagRun; MAX_LAGS],
     lag_count: usize,
     block: Block,
+    hasher: Hasher,
     /// The lag runs have seen the positions below this.
     seen: usize,
 }
@@ -157,7 +252,11 @@ pub(crate) struct Detectors {
 impl Detectors {
     /// Detectors for largest move c, with the candidate lags `lags` (lags
     /// past `limit` or repeated are dropped; at most [`MAX_LAGS`] are kept).
-    pub(crate) fn new(c: usize, lags: impl IntoIterator<Item = usize>, limit: usize) -> Self {
+    pub(crate) fn new<T: Letter>(
+        c: usize,
+        lags: impl IntoIterator<Item = usize>,
+        limit: usize,
+    ) -> Self {
         let mut runs = [LagRun {
             lag: 0,
             last_mismatch: 0,
@@ -178,7 +277,8 @@ impl Detectors {
             chunk: (c / 2).clamp(MIN_CHUNK, MAX_CHUNK),
             lags: runs,
             lag_count: count,
-            block: Block::new(FIRST_BLOCK * c, FIRST_SPAN),
+            block: Block::new(FIRST_BLOCK * c, first_span(c)),
+            hasher: Hasher::new::<T>(c),
             seen: 0,
         }
     }
@@ -210,11 +310,11 @@ impl Detectors {
         while self.block.giant <= end {
             let e = self.block.giant;
             if !self.block.loaded && c >= T::PER_WORD {
-                if let Some((t, e)) = self.block.load(v, c) {
+                if let Some((t, e)) = self.block.load(v, c, &self.hasher) {
                     return Some(finish(v, c, t, e, end));
                 }
             }
-            if let Some(t) = block_match(v, c, &self.block) {
+            if let Some(t) = block_match(v, c, &mut self.block, &self.hasher) {
                 return Some(finish(v, c, t, e, end));
             }
             self.block.giant += S;
@@ -257,53 +357,59 @@ impl Letter for u16 {
     }
 }
 
-/// Moves the run's last disagreement over the positions [from, end): words
-/// of letters are XORed with the words L before them from the newest back,
-/// and the first difference found is the last disagreement (the oldest word
-/// may overlap positions already seen, which changes nothing).
+/// Moves the run's last disagreement over the positions [from, end): the
+/// new positions are compared with those L before them, the newest block
+/// of [`RUN_BLOCK`] letters first (before the pre-period ends, that is
+/// where the last disagreement usually is), then the rest as one slice
+/// (memcmp); only when that differs are the older blocks compared one by
+/// one from the newest back to find the last difference.
 #[inline(always)]
 fn update_run<T: Letter>(run: &mut LagRun, v: &[T], from: usize, end: usize) {
-    let (lag, n) = (run.lag, T::PER_WORD);
+    let lag = run.lag;
     let start = from.max(lag);
-    if end < start + n {
-        // Fewer than a word of positions with a partner.
-        if let Some(z) = (start..end).rev().find(|&z| v[z] != v[z - lag]) {
-            run.last_mismatch = z;
-        }
+    if end <= start {
         return;
     }
-    let mut y = end;
-    while y > start {
-        let at = y.saturating_sub(n).max(start);
-        let d = T::word(v, at) ^ T::word(v, at - lag);
-        if d != 0 {
-            run.last_mismatch = at + ((63 - d.leading_zeros()) / T::BITS) as usize;
+    let (new, old) = (&v[start..end], &v[start - lag..end - lag]);
+    let last_block = new.len().saturating_sub(RUN_BLOCK);
+    if new[last_block..] == old[last_block..] && new[..last_block] == old[..last_block] {
+        return;
+    }
+    let mut hi = new.len();
+    while hi > 0 {
+        let lo = hi.saturating_sub(RUN_BLOCK);
+        if new[lo..hi] != old[lo..hi] {
+            let i = (lo..hi).rev().find(|&i| new[i] != old[i]);
+            run.last_mismatch = start + i.expect("the blocks differ");
             return;
         }
-        y = at;
+        hi = lo;
     }
 }
 
-/// A fingerprint of the window W(e) (c ≥ PER_WORD): four words of letters
-/// spread over it, combined. Equal windows have equal fingerprints.
+/// Letters per block when a lag run looks for its last disagreement.
+const RUN_BLOCK: usize = 64;
+
+/// The fingerprint of the window W(e) (c ≥ PER_WORD) from its word hash h:
+/// the last word, which the words of the hash may leave out, mixed in.
+/// Equal windows have equal fingerprints.
 #[inline(always)]
-fn fingerprint<T: Letter>(v: &[T], c: usize, e: usize) -> u64 {
-    let (start, last) = (e - c, c - T::PER_WORD);
-    let w = |o: usize| T::word(v, start + o);
-    w(0) ^ w(last / 3).rotate_left(16) ^ w(2 * last / 3).rotate_left(32) ^ w(last).rotate_left(48)
+fn fingerprint<T: Letter>(v: &[T], e: usize, h: u64) -> u64 {
+    h ^ T::word(v, e - T::PER_WORD).rotate_left(29)
 }
 
 /// One giant step at e = block.giant: the anchor t of the block with
 /// W(t) = W(e), if any. Only anchors whose fingerprint equals W(e)'s (found
 /// through the block's table, loaded before) are compared in full.
 #[inline(always)]
-fn block_match<T: Letter>(v: &[T], c: usize, block: &Block) -> Option<usize> {
+fn block_match<T: Letter>(v: &[T], c: usize, block: &mut Block, hasher: &Hasher) -> Option<usize> {
     let (a, e, n) = (block.start, block.giant, T::PER_WORD);
     let same = |t: usize| v[t - c..t] == v[e - c..e];
     if c < n {
         return (a..a + S).find(|&t| same(t));
     }
-    let tail = fingerprint(v, c, e);
+    let h = block.hash_to(v, hasher, e);
+    let tail = fingerprint(v, e, h);
     let mut h = slot_of(tail);
     while block.slots[h] != 0 {
         let i = usize::from(block.slots[h] - 1);
