@@ -24,10 +24,19 @@
 //!
 //!   The result is the mex of the option values whichever mask is chosen:
 //!   the mask only decides what is listed and what is searched, never what
-//!   counts as an option. The mask is chosen from the values computed so
-//!   far (the one with the fewest rare positions in the last window), and
-//!   chosen again as the sequence grows; with many rare positions a
-//!   position is computed directly.
+//!   counts as an option. The mask is chosen from **whole-prefix** counts:
+//!   a histogram c[v, n mod 2] of the values computed so far is kept up to
+//!   date as each value is pushed, and for counts c the number of rare
+//!   positions under (m, e, f) is (N + e'·Σ c[v, b]·(−1)^(π(v) ⊕ e·b))/2
+//!   with e' = −1 for f = 1 and +1 otherwise (a Walsh–Hadamard transform
+//!   of c gives every mask at once, [`rare_counts`]). It is chosen again at
+//!   doubling checkpoints, and replaced only when the new split has at most
+//!   three quarters of the current rare positions (re-listing them costs
+//!   O(n)). A window of recent values is not enough: on 0.376 the last
+//!   4,096 values at n = 2^22 are 4-periodic with 4 distinct values, a mask
+//!   with no rare position among them makes 245,000 of the prefix rare,
+//!   where the best whole-prefix mask makes 509 (issue 21). With many rare
+//!   positions a position is computed directly.
 //!
 //! Both methods count their work (pairs looked at) so a caller can stop at
 //! a bound.
@@ -50,8 +59,6 @@ pub enum Method {
 /// The first position computed by the sparse-space method; the mask is
 /// chosen from the values before it.
 const WARM_UP: usize = 256;
-/// The mask is chosen from at most this many of the latest values.
-const MASK_WINDOW: usize = 4096;
 /// Masks are tried up to this many bits.
 const MASK_BITS: u32 = 12;
 
@@ -131,6 +138,9 @@ pub struct OctalSequence {
     rare: Vec<usize>,
     /// When to choose the mask again.
     next_choice: usize,
+    /// c[2v + (n mod 2)]: how many positions n ≥ 1 computed so far have
+    /// G(n) = v (length 2·`bound`).
+    counts: Vec<u64>,
     work: u64,
 }
 
@@ -151,6 +161,7 @@ impl OctalSequence {
             sparse: None,
             rare: Vec::new(),
             next_choice: WARM_UP,
+            counts: vec![0; 2],
             work: 0,
         }
     }
@@ -196,7 +207,7 @@ impl OctalSequence {
         let n = self.values.len();
         if self.method == Method::Rare && n >= self.next_choice {
             self.choose_mask();
-            self.next_choice = n.saturating_mul(4);
+            self.next_choice = n.saturating_mul(2);
         }
         // Every option value is an XOR of values below `bound`, so below it;
         // the mex is at most `bound`.
@@ -210,6 +221,9 @@ impl OctalSequence {
         self.values.push(v);
         while v as usize >= self.bound {
             self.bound *= 2;
+        }
+        if n >= 1 {
+            self.count(n, v);
         }
         if let Some(sparse) = self.sparse {
             if n >= 1 && sparse.class(n, v) == 0 {
@@ -313,54 +327,103 @@ impl OctalSequence {
         false
     }
 
-    /// Chooses the mask and parity with the fewest rare positions among the
-    /// latest values, and lists the rare positions under it.
-    fn choose_mask(&mut self) {
-        let n = self.values.len();
-        let window = n.saturating_sub(MASK_WINDOW).max(n / 2)..n;
-        let mut seen: Vec<(u32, u32)> = window
-            .clone()
-            .map(|i| (self.values[i], (i & 1) as u32))
-            .collect();
-        seen.sort_unstable();
-        let mut histogram: Vec<((u32, u32), usize)> = Vec::new();
-        for key in seen {
-            match histogram.last_mut() {
-                Some((last, count)) if *last == key => *count += 1,
-                _ => histogram.push((key, 1)),
-            }
+    /// Adds G(n) = v to the histogram c[v, n mod 2].
+    fn count(&mut self, n: usize, v: u32) {
+        if self.counts.len() < 2 * self.bound {
+            self.counts.resize(2 * self.bound, 0);
         }
-        let bits = (32 - (self.bound as u32).leading_zeros()).min(MASK_BITS);
-        // With splitting digits of both parities a position parity makes
-        // P_s differ between the splits of one heap, so that some split
-        // must be searched for every value: use the value parity alone.
+        self.counts[2 * v as usize + (n & 1)] += 1;
+    }
+
+    /// The position parities worth trying: with splitting digits of both
+    /// parities a position parity makes P_s differ between the splits of
+    /// one heap, so that some split must be searched for every value; then
+    /// only the value parity is used.
+    fn domains(&self) -> &'static [Option<u32>] {
         let split_parities = self.rules.leave_two.iter().map(|k| k & 1);
-        let domains: &[Option<u32>] = if split_parities.clone().min() == split_parities.max() {
+        if split_parities.clone().min() == split_parities.max() {
             &[None, Some(0), Some(1)]
         } else {
             &[None]
-        };
-        let mut best: Option<(usize, Sparse)> = None;
+        }
+    }
+
+    /// Chooses the mask and parity with the fewest rare positions over the
+    /// whole prefix (from the histogram, [`rare_counts`]; the first such in
+    /// the order of masks, then of `domains`), and switches to it when it
+    /// has at most three quarters of the current rare positions, listing
+    /// them anew.
+    fn choose_mask(&mut self) {
+        let n = self.values.len();
+        let bits = (32 - (self.bound as u32).leading_zeros()).min(MASK_BITS);
+        let rare = rare_counts(&self.counts, bits);
+        self.work += rare.len() as u64 * u64::from(bits + 1);
+        let mut best: Option<(u64, Sparse)> = None;
         for mask in 1..(1u32 << bits) {
-            for &domain in domains {
-                let sparse = Sparse { mask, domain };
-                let rare: usize = histogram
-                    .iter()
-                    .filter(|((v, odd), _)| sparse.class(*odd as usize, *v) == 0)
-                    .map(|(_, count)| count)
-                    .sum();
-                if best.map_or(true, |(fewest, _)| rare < fewest) {
-                    best = Some((rare, sparse));
+            for &domain in self.domains() {
+                let count = rare[3 * mask as usize + domain.map_or(0, |f| 1 + f as usize)];
+                if best.map_or(true, |(fewest, _)| count < fewest) {
+                    best = Some((count, Sparse { mask, domain }));
                 }
             }
         }
-        self.sparse = best.map(|(_, sparse)| sparse);
-        self.rare.clear();
-        if let Some(sparse) = self.sparse {
-            self.rare
-                .extend((1..n).filter(|&i| sparse.class(i, self.values[i]) == 0));
+        let Some((fewest, sparse)) = best else {
+            return;
+        };
+        if self.sparse.is_some() && 4 * fewest > 3 * self.rare.len() as u64 {
+            return;
         }
+        self.sparse = Some(sparse);
+        self.rare.clear();
+        self.rare
+            .extend((1..n).filter(|&i| sparse.class(i, self.values[i]) == 0));
         self.work += n as u64;
+    }
+}
+
+/// The rare positions of every split, from the histogram `counts`
+/// (c[2v + b]: the positions n ≥ 1 with G(n) = v and n ≡ b mod 2): entry
+/// 3m + j is the count for the mask m < 2^`bits` with no position parity
+/// (j = 0) or with f = j − 1.
+///
+/// *Proof.* Fold the counts to the low `bits` bits of v (π(v) = popcount(v ∧
+/// m) mod 2 reads only those), as a table w over x = 2v + b, and take its
+/// Walsh–Hadamard transform W(y) = Σ_x w(x)·(−1)^popcount(x ∧ y). With
+/// N = Σ w, a class c ∈ {0, 1} is counted by (N + Σ w·(−1)^c)/2 positions
+/// as rare. For y = 2m, (−1)^popcount(x ∧ y) = (−1)^π(v), the class with
+/// no position parity; for y = 2m + 1 it is (−1)^(π(v) ⊕ b), the class for
+/// f = 0 ((n + 0) mod 2 = b); for f = 1 the class is the complement, so its
+/// count is (N − W(2m + 1))/2.
+fn rare_counts(counts: &[u64], bits: u32) -> Vec<u64> {
+    let size = 2usize << bits;
+    let mut w = vec![0i64; size];
+    for (x, &c) in counts.iter().enumerate() {
+        w[x & (size - 1)] += c as i64;
+    }
+    let total = w.iter().sum::<i64>();
+    walsh_hadamard(&mut w);
+    let mut rare = vec![0; 3 * (size / 2)];
+    for m in 0..size / 2 {
+        let (plain, odd) = (w[2 * m], w[2 * m + 1]);
+        rare[3 * m] = ((total + plain) / 2) as u64;
+        rare[3 * m + 1] = ((total + odd) / 2) as u64;
+        rare[3 * m + 2] = ((total - odd) / 2) as u64;
+    }
+    rare
+}
+
+/// The Walsh–Hadamard transform in place: w(y) ← Σ_x w(x)·(−1)^popcount(x ∧
+/// y), by butterflies (a power-of-two length).
+fn walsh_hadamard(w: &mut [i64]) {
+    let mut half = 1;
+    while half < w.len() {
+        for block in w.chunks_mut(2 * half) {
+            let (low, high) = block.split_at_mut(half);
+            for (a, b) in low.iter_mut().zip(high.iter_mut()) {
+                (*a, *b) = (*a + *b, *a - *b);
+            }
+        }
+        half *= 2;
     }
 }
 
