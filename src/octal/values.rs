@@ -138,6 +138,8 @@ pub struct OctalSequence {
     rare: Vec<usize>,
     /// When to choose the mask again.
     next_choice: usize,
+    /// The cursors (s, a) of `mex_sparse`, kept between positions.
+    cursors: Vec<(usize, usize)>,
     /// c[2v + (n mod 2)]: how many positions n ≥ 1 computed so far have
     /// G(n) = v (length 2·`bound`).
     counts: Vec<u64>,
@@ -161,6 +163,7 @@ impl OctalSequence {
             sparse: None,
             rare: Vec::new(),
             next_choice: WARM_UP,
+            cursors: Vec::new(),
             counts: vec![0; 2],
             work: 0,
         }
@@ -283,48 +286,71 @@ impl OctalSequence {
     /// give) until v turns up or the splits run out, in which case v is the
     /// mex. One cursor per split, so no pair is looked at twice.
     fn mex_sparse(&mut self, n: usize, sparse: Sparse) -> u32 {
-        let mut cursors: Vec<(usize, usize)> = self.splits(n).map(|s| (s, 1)).collect();
-        let g = &self.values;
+        let mut cursors = std::mem::take(&mut self.cursors);
+        cursors.clear();
+        cursors.extend(self.splits(n).map(|s| (s, 1)));
+        let (g, stamp) = (&self.values, self.marks.stamp);
+        let seen = &mut self.marks.seen;
+        let mut work = 0;
         for &(s, _) in &cursors {
-            for &r in self.rare.iter().take_while(|&&r| r < s) {
-                self.marks.seen[(g[r] ^ g[s - r]) as usize] = self.marks.stamp;
-                self.work += 1;
+            let listed = self.rare.partition_point(|&r| r < s);
+            for &r in &self.rare[..listed] {
+                seen[(g[r] ^ g[s - r]) as usize] = stamp;
             }
+            work += listed as u64;
         }
+        self.work += work;
         let mut v = 0u32;
-        loop {
-            if !self.marks.has(v) && !self.scan_for(&mut cursors, sparse, v) {
-                return v;
-            }
+        while self.marks.has(v) || self.scan_for(&mut cursors, sparse, v) {
             v += 1;
         }
+        self.cursors = cursors;
+        v
     }
 
     /// Advances the cursors of the splits s whose listed pairs could miss
     /// `v` (π(v) ≠ P_s; for the others every option of v's parity is
-    /// listed), a pair of each in turn, marking each pair's value, until
-    /// `v` is marked. Whether it was.
+    /// listed), marking each pair's value, until `v` is marked: in rounds,
+    /// a run of pairs of each split in turn, the runs doubling from round
+    /// to round. Whether `v` was found.
     fn scan_for(&mut self, cursors: &mut [(usize, usize)], sparse: Sparse, v: u32) -> bool {
-        let g = &self.values;
-        let stamp = self.marks.stamp;
-        let mut open = true;
-        while open {
-            open = false;
+        let want = sparse.parity(v);
+        let (g, stamp) = (&self.values, self.marks.stamp);
+        let seen = &mut self.marks.seen;
+        let mut run = 8;
+        let mut work = 0;
+        let found = loop {
+            let mut open = false;
+            let mut found = false;
             for (s, a) in cursors.iter_mut() {
-                if *a > *s / 2 || sparse.parity(v) == sparse.mixed_parity(*s) {
+                let end = (*a + run).min(*s / 2 + 1);
+                if *a >= end || sparse.mixed_parity(*s) == want {
                     continue;
                 }
-                let x = g[*a] ^ g[*s - *a];
-                self.marks.seen[x as usize] = stamp;
-                *a += 1;
-                self.work += 1;
-                if x == v {
-                    return true;
-                }
                 open = true;
+                let start = *a;
+                let left = &g[start..end];
+                let right = g[*s + 1 - end..=*s - start].iter().rev();
+                for (&x, &y) in left.iter().zip(right) {
+                    *a += 1;
+                    seen[(x ^ y) as usize] = stamp;
+                    if x ^ y == v {
+                        found = true;
+                        break;
+                    }
+                }
+                work += (*a - start) as u64;
+                if found {
+                    break;
+                }
             }
-        }
-        false
+            if found || !open {
+                break found;
+            }
+            run *= 2;
+        };
+        self.work += work;
+        found
     }
 
     /// Adds G(n) = v to the histogram c[v, n mod 2].
@@ -370,6 +396,9 @@ impl OctalSequence {
         let Some((fewest, sparse)) = best else {
             return;
         };
+        if std::env::var_os("OCTAL_DEBUG").is_some() {
+            eprintln!("n={n} bound={} best={fewest} {sparse:?} current={:?} {} work={}", self.bound, self.sparse, self.rare.len(), self.work);
+        }
         if self.sparse.is_some() && 4 * fewest > 3 * self.rare.len() as u64 {
             return;
         }
