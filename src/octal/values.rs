@@ -396,9 +396,6 @@ impl OctalSequence {
         let Some((fewest, sparse)) = best else {
             return;
         };
-        if std::env::var_os("OCTAL_DEBUG").is_some() {
-            eprintln!("n={n} bound={} best={fewest} {sparse:?} current={:?} {} work={}", self.bound, self.sparse, self.rare.len(), self.work);
-        }
         if self.sparse.is_some() && 4 * fewest > 3 * self.rare.len() as u64 {
             return;
         }
@@ -499,6 +496,77 @@ mod tests {
             assert_eq!(nim_sequence(&code, Method::Direct, 700), truth, "{code}");
             assert_eq!(nim_sequence(&code, Method::Rare, 700), truth, "{code}");
         }
+    }
+
+    /// The rare positions ≥ 1 of `values` under `sparse`, counted one by
+    /// one.
+    fn rare_among(values: &[u32], sparse: Sparse) -> usize {
+        (1..values.len())
+            .filter(|&i| sparse.class(i, values[i]) == 0)
+            .count()
+    }
+
+    /// A sequence holding `values` as if computed, its mask chosen now.
+    fn chosen_on(values: &[u32]) -> OctalSequence {
+        let mut sequence = OctalSequence::new(&OctalCode::parse("0.376").unwrap(), Method::Rare);
+        for (n, &v) in values.iter().enumerate() {
+            sequence.values.push(v);
+            while v as usize >= sequence.bound {
+                sequence.bound *= 2;
+            }
+            if n >= 1 {
+                sequence.count(n, v);
+            }
+        }
+        sequence.choose_mask();
+        sequence
+    }
+
+    #[test]
+    fn the_mask_is_the_whole_prefix_best_not_the_recent_window_best() {
+        // 3,000 ones, then 2, 4 repeated (as 0.376 at n = 2^22: a periodic
+        // recent window with few values). In the window mask 6 makes no
+        // position rare and comes first, but over the prefix it makes the
+        // 3,000 ones rare; mask 7 makes none rare.
+        let mut values = vec![0];
+        values.extend(std::iter::repeat(1).take(3000));
+        values.extend([2, 4].iter().cycle().take(5000));
+        let sequence = chosen_on(&values);
+        let chosen = sequence.sparse.expect("a mask");
+        assert_eq!(rare_among(&values, chosen), 0);
+        assert_eq!(chosen.mask, 7);
+        assert_eq!(sequence.rare_count(), 0);
+        let window_best = Sparse {
+            mask: 6,
+            domain: None,
+        };
+        assert_eq!(rare_among(&values[3001..], window_best), 0);
+        assert_eq!(rare_among(&values, window_best), 3000);
+    }
+
+    #[test]
+    fn the_transform_counts_the_rare_positions_of_every_split() {
+        let code = OctalCode::parse("0.16").unwrap();
+        let values = nim_sequence(&code, Method::Direct, 3000);
+        let sequence = chosen_on(&values);
+        let rare = rare_counts(&sequence.counts, 5);
+        for mask in 0..32u32 {
+            for (j, domain) in [None, Some(0), Some(1)].into_iter().enumerate() {
+                let sparse = Sparse { mask, domain };
+                assert_eq!(
+                    rare[3 * mask as usize + j] as usize,
+                    rare_among(&values, sparse),
+                    "{sparse:?}"
+                );
+            }
+        }
+        let best = sequence.sparse.expect("a mask");
+        let fewest = (1..32u32)
+            .flat_map(|mask| {
+                [None, Some(0), Some(1)].map(|domain| rare_among(&values, Sparse { mask, domain }))
+            })
+            .min();
+        assert_eq!(Some(rare_among(&values, best)), fewest);
     }
 
     #[test]
