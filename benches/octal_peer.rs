@@ -250,7 +250,9 @@ fn main() {
         );
         certificates.push(octal_certificate(&game, octal_provenance(Method::Rare)));
     }
-    println!("\nnimcheck on the certificates (parsed already): default limits, then --max-work 10^13");
+    println!(
+        "\nnimcheck on the certificates (parsed already): default limits, then --max-work 10^13"
+    );
     for certificate in &certificates {
         let raised = Limits {
             max_work: 10_000_000_000_000,
