@@ -123,7 +123,7 @@ impl Peer {
             std::mem::swap(&mut rare_left, &mut common_left);
         }
         let g = &self.values;
-        let mut exclude = |v: u32, rare_left: &mut Vec<bool>, common_left: &mut Vec<bool>| {
+        let exclude = |v: u32, rare_left: &mut [bool], common_left: &mut [bool]| {
             rare_left[v as usize] = false;
             common_left[v as usize] = false;
         };
