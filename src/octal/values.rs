@@ -29,7 +29,7 @@
 //!   date as each value is pushed, and for counts c the number of rare
 //!   positions under (m, e, f) is (N + e'·Σ c[v, b]·(−1)^(π(v) ⊕ e·b))/2
 //!   with e' = −1 for f = 1 and +1 otherwise (a Walsh–Hadamard transform
-//!   of c gives every mask at once, [`rare_counts`]). It is chosen again at
+//!   of c gives every mask at once, `rare_counts`). It is chosen again at
 //!   doubling checkpoints, and replaced only when the new split has at most
 //!   three quarters of the current rare positions (re-listing them costs
 //!   O(n)). A window of recent values is not enough: on 0.376 the last
