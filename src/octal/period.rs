@@ -26,6 +26,28 @@
 //! multiple of the least period p*; every multiple m·p* has the same least
 //! pre-period q*, because G(q* − 1 + m·p*) = G(q* − 1 + p*) ≠ G(q* − 1); so
 //! when m·p* passes, p* passes too, with q*).
+//!
+//! **The search without re-testing multiples.** For G on [0, N) and p ≥ 1
+//! let q(p) be the least q with G(m + p) = G(m) for q ≤ m < N − p; p
+//! *passes* when 2q(p) + 2p + t + 1 ≤ N. [`find_period`] tries p = 1, 2, …
+//! and computes q(p) by scanning down from the top to the last mismatch,
+//! except for the p it has ruled out by this lemma, which would otherwise
+//! make every multiple of a period p* scan the whole p*-periodic tail
+//! (quadratic, issue 21).
+//!
+//! *Lemma.* If p fails, x = q(p) − 1 ≥ 0 and k ≥ 2 with x + kp < N, then
+//! kp fails. *Proof.* p fails and 2·0 + 2p + t + 1 ≤ N (p is tried only
+//! then), so q(p) > 0 and x is a mismatch: G(x) ≠ G(x + p). For
+//! 1 ≤ j < k, y = x + jp has q(p) ≤ y and y + p ≤ x + kp < N, so
+//! G(y + p) = G(y): G(x + kp) = G(x + p) ≠ G(x). As x < N − kp, x is in
+//! the range that defines q(kp), so q(kp) ≥ x + 1 = q(p), and
+//! 2q(kp) + 2kp + t + 1 > 2q(p) + 2p + t + 1 > N. ∎
+//!
+//! So when p fails, its multiples kp ≤ N − q(p) are marked and skipped;
+//! the others are scanned as before, and the result is exactly the least
+//! (q, p) of the definition (the tests compare it with the plain scan). A
+//! multiple that is not marked has kp > N − q(p), so its scan starts below
+//! q(p), not in the periodic tail.
 
 use super::code::OctalCode;
 use super::values::{Method, OctalSequence};
@@ -80,23 +102,44 @@ pub fn proof_length(q: u64, p: u64, t: u64) -> u64 {
 
 /// The least (q, p) that passes the theorem on `g` (G on [0, N)), if any:
 /// the least p ≥ 1, and for it the least q, with 2q + 2p + t + 1 ≤ N and
-/// G(n + p) = G(n) for q ≤ n < N − p.
+/// G(n + p) = G(n) for q ≤ n < N − p. Multiples of a failed p are skipped
+/// by the lemma of the module docs.
 pub fn find_period(g: &[u32], t: u64) -> Option<(u64, u64)> {
     let n = g.len() as u64;
+    let mut ruled_out: Vec<bool> = Vec::new();
     let mut p = 1;
     while proof_length(0, p, t) <= n {
-        // The least q with G(m + p) = G(m) for q ≤ m < N − p: scan down
-        // from the top to the first mismatch.
-        let q = (0..n - p)
-            .rev()
-            .find(|&m| g[m as usize] != g[(m + p) as usize])
-            .map_or(0, |m| m + 1);
+        if ruled_out.get(p as usize).copied().unwrap_or(false) {
+            p += 1;
+            continue;
+        }
+        let q = least_preperiod(g, p);
         if proof_length(q, p, t) <= n {
             return Some((q, p));
+        }
+        // p fails with q ≥ 1: rule out kp ≤ N − q among the p still tried.
+        let top = (n - q).min((n - t - 1) / 2) as usize;
+        if top >= 2 * p as usize {
+            if ruled_out.len() <= top {
+                ruled_out.resize(top + 1, false);
+            }
+            for multiple in (2 * p as usize..=top).step_by(p as usize) {
+                ruled_out[multiple] = true;
+            }
         }
         p += 1;
     }
     None
+}
+
+/// q(p): the least q with G(m + p) = G(m) for q ≤ m < N − p, by a scan
+/// down from the top to the first mismatch.
+fn least_preperiod(g: &[u32], p: u64) -> u64 {
+    let p = p as usize;
+    (0..g.len() - p)
+        .rev()
+        .find(|&m| g[m] != g[m + p])
+        .map_or(0, |m| m as u64 + 1)
 }
 
 /// Computes G of `code` until the theorem proves a period, up to `max_n`
@@ -136,6 +179,62 @@ pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> Oct
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The definition, scanned for every p in turn (the search before
+    /// issue 21): the oracle of [`find_period`].
+    fn find_period_plain(g: &[u32], t: u64) -> Option<(u64, u64)> {
+        let n = g.len() as u64;
+        let mut p = 1;
+        while proof_length(0, p, t) <= n {
+            let q = (0..n - p)
+                .rev()
+                .find(|&m| g[m as usize] != g[(m + p) as usize])
+                .map_or(0, |m| m + 1);
+            if proof_length(q, p, t) <= n {
+                return Some((q, p));
+            }
+            p += 1;
+        }
+        None
+    }
+
+    /// Sequences that are eventually periodic with a random pre-period and
+    /// period over a small alphabet, possibly cut short of a proof, and
+    /// with a few values changed.
+    fn eventually_periodic() -> impl Strategy<Value = Vec<u32>> {
+        (
+            prop::collection::vec(0u32..3, 0..40),
+            prop::collection::vec(0u32..3, 1..12),
+            0usize..200,
+            prop::collection::vec((0usize..260, 0u32..3), 0..3),
+        )
+            .prop_map(|(head, cycle, tail, changes)| {
+                let mut g = head;
+                g.extend(cycle.iter().cycle().take(tail));
+                for (i, v) in changes {
+                    if let Some(x) = g.get_mut(i) {
+                        *x = v;
+                    }
+                }
+                g
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn find_period_is_the_plain_search(g in eventually_periodic(), t in 1u64..4) {
+            prop_assert_eq!(find_period(&g, t), find_period_plain(&g, t));
+        }
+
+        #[test]
+        fn find_period_is_the_plain_search_on_random_words(
+            g in prop::collection::vec(0u32..2, 0..120),
+            t in 1u64..3,
+        ) {
+            prop_assert_eq!(find_period(&g, t), find_period_plain(&g, t));
+        }
+    }
 
     fn solved(code: &OctalCode, method: Method) -> Option<OctalSolution> {
         match solve(code, method, 1 << 13, u64::MAX) {

@@ -24,10 +24,19 @@
 //!
 //!   The result is the mex of the option values whichever mask is chosen:
 //!   the mask only decides what is listed and what is searched, never what
-//!   counts as an option. The mask is chosen from the values computed so
-//!   far (the one with the fewest rare positions in the last window), and
-//!   chosen again as the sequence grows; with many rare positions a
-//!   position is computed directly.
+//!   counts as an option. The mask is chosen from **whole-prefix** counts:
+//!   a histogram c[v, n mod 2] of the values computed so far is kept up to
+//!   date as each value is pushed, and for counts c the number of rare
+//!   positions under (m, e, f) is (N + e'·Σ c[v, b]·(−1)^(π(v) ⊕ e·b))/2
+//!   with e' = −1 for f = 1 and +1 otherwise (a Walsh–Hadamard transform
+//!   of c gives every mask at once, `rare_counts`). It is chosen again at
+//!   doubling checkpoints, and replaced only when the new split has at most
+//!   three quarters of the current rare positions (re-listing them costs
+//!   O(n)). A window of recent values is not enough: on 0.376 the last
+//!   4,096 values at n = 2^22 are 4-periodic with 4 distinct values, a mask
+//!   with no rare position among them makes 245,000 of the prefix rare,
+//!   where the best whole-prefix mask makes 509 (issue 21). With many rare
+//!   positions a position is computed directly.
 //!
 //! Both methods count their work (pairs looked at) so a caller can stop at
 //! a bound.
@@ -50,8 +59,6 @@ pub enum Method {
 /// The first position computed by the sparse-space method; the mask is
 /// chosen from the values before it.
 const WARM_UP: usize = 256;
-/// The mask is chosen from at most this many of the latest values.
-const MASK_WINDOW: usize = 4096;
 /// Masks are tried up to this many bits.
 const MASK_BITS: u32 = 12;
 
@@ -131,6 +138,11 @@ pub struct OctalSequence {
     rare: Vec<usize>,
     /// When to choose the mask again.
     next_choice: usize,
+    /// The cursors (s, a) of `mex_sparse`, kept between positions.
+    cursors: Vec<(usize, usize)>,
+    /// c[2v + (n mod 2)]: how many positions n ≥ 1 computed so far have
+    /// G(n) = v (length 2·`bound`).
+    counts: Vec<u64>,
     work: u64,
 }
 
@@ -151,6 +163,8 @@ impl OctalSequence {
             sparse: None,
             rare: Vec::new(),
             next_choice: WARM_UP,
+            cursors: Vec::new(),
+            counts: vec![0; 2],
             work: 0,
         }
     }
@@ -196,7 +210,7 @@ impl OctalSequence {
         let n = self.values.len();
         if self.method == Method::Rare && n >= self.next_choice {
             self.choose_mask();
-            self.next_choice = n.saturating_mul(4);
+            self.next_choice = n.saturating_mul(2);
         }
         // Every option value is an XOR of values below `bound`, so below it;
         // the mex is at most `bound`.
@@ -210,6 +224,9 @@ impl OctalSequence {
         self.values.push(v);
         while v as usize >= self.bound {
             self.bound *= 2;
+        }
+        if n >= 1 {
+            self.count(n, v);
         }
         if let Some(sparse) = self.sparse {
             if n >= 1 && sparse.class(n, v) == 0 {
@@ -269,98 +286,170 @@ impl OctalSequence {
     /// give) until v turns up or the splits run out, in which case v is the
     /// mex. One cursor per split, so no pair is looked at twice.
     fn mex_sparse(&mut self, n: usize, sparse: Sparse) -> u32 {
-        let mut cursors: Vec<(usize, usize)> = self.splits(n).map(|s| (s, 1)).collect();
-        let g = &self.values;
+        let mut cursors = std::mem::take(&mut self.cursors);
+        cursors.clear();
+        cursors.extend(self.splits(n).map(|s| (s, 1)));
+        let (g, stamp) = (&self.values, self.marks.stamp);
+        let seen = &mut self.marks.seen;
+        let mut work = 0;
         for &(s, _) in &cursors {
-            for &r in self.rare.iter().take_while(|&&r| r < s) {
-                self.marks.seen[(g[r] ^ g[s - r]) as usize] = self.marks.stamp;
-                self.work += 1;
+            let listed = self.rare.partition_point(|&r| r < s);
+            for &r in &self.rare[..listed] {
+                seen[(g[r] ^ g[s - r]) as usize] = stamp;
             }
+            work += listed as u64;
         }
+        self.work += work;
         let mut v = 0u32;
-        loop {
-            if !self.marks.has(v) && !self.scan_for(&mut cursors, sparse, v) {
-                return v;
-            }
+        while self.marks.has(v) || self.scan_for(&mut cursors, sparse, v) {
             v += 1;
         }
+        self.cursors = cursors;
+        v
     }
 
     /// Advances the cursors of the splits s whose listed pairs could miss
     /// `v` (π(v) ≠ P_s; for the others every option of v's parity is
-    /// listed), a pair of each in turn, marking each pair's value, until
-    /// `v` is marked. Whether it was.
+    /// listed), marking each pair's value, until `v` is marked: in rounds,
+    /// a run of pairs of each split in turn, the runs doubling from round
+    /// to round. Whether `v` was found.
     fn scan_for(&mut self, cursors: &mut [(usize, usize)], sparse: Sparse, v: u32) -> bool {
-        let g = &self.values;
-        let stamp = self.marks.stamp;
-        let mut open = true;
-        while open {
-            open = false;
+        let want = sparse.parity(v);
+        let (g, stamp) = (&self.values, self.marks.stamp);
+        let seen = &mut self.marks.seen;
+        let mut run = 8;
+        let mut work = 0;
+        let found = loop {
+            let mut open = false;
+            let mut found = false;
             for (s, a) in cursors.iter_mut() {
-                if *a > *s / 2 || sparse.parity(v) == sparse.mixed_parity(*s) {
+                let end = (*a + run).min(*s / 2 + 1);
+                if *a >= end || sparse.mixed_parity(*s) == want {
                     continue;
                 }
-                let x = g[*a] ^ g[*s - *a];
-                self.marks.seen[x as usize] = stamp;
-                *a += 1;
-                self.work += 1;
-                if x == v {
-                    return true;
-                }
                 open = true;
+                let start = *a;
+                let left = &g[start..end];
+                let right = g[*s + 1 - end..=*s - start].iter().rev();
+                for (&x, &y) in left.iter().zip(right) {
+                    *a += 1;
+                    seen[(x ^ y) as usize] = stamp;
+                    if x ^ y == v {
+                        found = true;
+                        break;
+                    }
+                }
+                work += (*a - start) as u64;
+                if found {
+                    break;
+                }
             }
-        }
-        false
+            if found || !open {
+                break found;
+            }
+            run *= 2;
+        };
+        self.work += work;
+        found
     }
 
-    /// Chooses the mask and parity with the fewest rare positions among the
-    /// latest values, and lists the rare positions under it.
-    fn choose_mask(&mut self) {
-        let n = self.values.len();
-        let window = n.saturating_sub(MASK_WINDOW).max(n / 2)..n;
-        let mut seen: Vec<(u32, u32)> = window
-            .clone()
-            .map(|i| (self.values[i], (i & 1) as u32))
-            .collect();
-        seen.sort_unstable();
-        let mut histogram: Vec<((u32, u32), usize)> = Vec::new();
-        for key in seen {
-            match histogram.last_mut() {
-                Some((last, count)) if *last == key => *count += 1,
-                _ => histogram.push((key, 1)),
-            }
+    /// Adds G(n) = v to the histogram c[v, n mod 2].
+    fn count(&mut self, n: usize, v: u32) {
+        if self.counts.len() < 2 * self.bound {
+            self.counts.resize(2 * self.bound, 0);
         }
-        let bits = (32 - (self.bound as u32).leading_zeros()).min(MASK_BITS);
-        // With splitting digits of both parities a position parity makes
-        // P_s differ between the splits of one heap, so that some split
-        // must be searched for every value: use the value parity alone.
+        self.counts[2 * v as usize + (n & 1)] += 1;
+    }
+
+    /// The position parities worth trying: with splitting digits of both
+    /// parities a position parity makes P_s differ between the splits of
+    /// one heap, so that some split must be searched for every value; then
+    /// only the value parity is used.
+    fn domains(&self) -> &'static [Option<u32>] {
         let split_parities = self.rules.leave_two.iter().map(|k| k & 1);
-        let domains: &[Option<u32>] = if split_parities.clone().min() == split_parities.max() {
+        if split_parities.clone().min() == split_parities.max() {
             &[None, Some(0), Some(1)]
         } else {
             &[None]
-        };
-        let mut best: Option<(usize, Sparse)> = None;
+        }
+    }
+
+    /// Chooses the mask and parity with the fewest rare positions over the
+    /// whole prefix (from the histogram, [`rare_counts`]; the first such in
+    /// the order of masks, then of `domains`), and switches to it when it
+    /// has at most three quarters of the current rare positions, listing
+    /// them anew.
+    fn choose_mask(&mut self) {
+        let n = self.values.len();
+        let bits = (32 - (self.bound as u32).leading_zeros()).min(MASK_BITS);
+        let rare = rare_counts(&self.counts, bits);
+        self.work += rare.len() as u64 * u64::from(bits + 1);
+        let mut best: Option<(u64, Sparse)> = None;
         for mask in 1..(1u32 << bits) {
-            for &domain in domains {
-                let sparse = Sparse { mask, domain };
-                let rare: usize = histogram
-                    .iter()
-                    .filter(|((v, odd), _)| sparse.class(*odd as usize, *v) == 0)
-                    .map(|(_, count)| count)
-                    .sum();
-                if best.map_or(true, |(fewest, _)| rare < fewest) {
-                    best = Some((rare, sparse));
+            for &domain in self.domains() {
+                let count = rare[3 * mask as usize + domain.map_or(0, |f| 1 + f as usize)];
+                if best.map_or(true, |(fewest, _)| count < fewest) {
+                    best = Some((count, Sparse { mask, domain }));
                 }
             }
         }
-        self.sparse = best.map(|(_, sparse)| sparse);
-        self.rare.clear();
-        if let Some(sparse) = self.sparse {
-            self.rare
-                .extend((1..n).filter(|&i| sparse.class(i, self.values[i]) == 0));
+        let Some((fewest, sparse)) = best else {
+            return;
+        };
+        if self.sparse.is_some() && 4 * fewest > 3 * self.rare.len() as u64 {
+            return;
         }
+        self.sparse = Some(sparse);
+        self.rare.clear();
+        self.rare
+            .extend((1..n).filter(|&i| sparse.class(i, self.values[i]) == 0));
         self.work += n as u64;
+    }
+}
+
+/// The rare positions of every split, from the histogram `counts`
+/// (c[2v + b]: the positions n ≥ 1 with G(n) = v and n ≡ b mod 2): entry
+/// 3m + j is the count for the mask m < 2^`bits` with no position parity
+/// (j = 0) or with f = j − 1.
+///
+/// *Proof.* Fold the counts to the low `bits` bits of v (π(v) = popcount(v ∧
+/// m) mod 2 reads only those), as a table w over x = 2v + b, and take its
+/// Walsh–Hadamard transform W(y) = Σ_x w(x)·(−1)^popcount(x ∧ y). With
+/// N = Σ w, a class c ∈ {0, 1} is counted by (N + Σ w·(−1)^c)/2 positions
+/// as rare. For y = 2m, (−1)^popcount(x ∧ y) = (−1)^π(v), the class with
+/// no position parity; for y = 2m + 1 it is (−1)^(π(v) ⊕ b), the class for
+/// f = 0 ((n + 0) mod 2 = b); for f = 1 the class is the complement, so its
+/// count is (N − W(2m + 1))/2.
+fn rare_counts(counts: &[u64], bits: u32) -> Vec<u64> {
+    let size = 2usize << bits;
+    let mut w = vec![0i64; size];
+    for (x, &c) in counts.iter().enumerate() {
+        w[x & (size - 1)] += c as i64;
+    }
+    let total = w.iter().sum::<i64>();
+    walsh_hadamard(&mut w);
+    let mut rare = vec![0; 3 * (size / 2)];
+    for m in 0..size / 2 {
+        let (plain, odd) = (w[2 * m], w[2 * m + 1]);
+        rare[3 * m] = ((total + plain) / 2) as u64;
+        rare[3 * m + 1] = ((total + odd) / 2) as u64;
+        rare[3 * m + 2] = ((total - odd) / 2) as u64;
+    }
+    rare
+}
+
+/// The Walsh–Hadamard transform in place: w(y) ← Σ_x w(x)·(−1)^popcount(x ∧
+/// y), by butterflies (a power-of-two length).
+fn walsh_hadamard(w: &mut [i64]) {
+    let mut half = 1;
+    while half < w.len() {
+        for block in w.chunks_mut(2 * half) {
+            let (low, high) = block.split_at_mut(half);
+            for (a, b) in low.iter_mut().zip(high.iter_mut()) {
+                (*a, *b) = (*a + *b, *a - *b);
+            }
+        }
+        half *= 2;
     }
 }
 
@@ -407,6 +496,77 @@ mod tests {
             assert_eq!(nim_sequence(&code, Method::Direct, 700), truth, "{code}");
             assert_eq!(nim_sequence(&code, Method::Rare, 700), truth, "{code}");
         }
+    }
+
+    /// The rare positions ≥ 1 of `values` under `sparse`, counted one by
+    /// one.
+    fn rare_among(values: &[u32], sparse: Sparse) -> usize {
+        (1..values.len())
+            .filter(|&i| sparse.class(i, values[i]) == 0)
+            .count()
+    }
+
+    /// A sequence holding `values` as if computed, its mask chosen now.
+    fn chosen_on(values: &[u32]) -> OctalSequence {
+        let mut sequence = OctalSequence::new(&OctalCode::parse("0.376").unwrap(), Method::Rare);
+        for (n, &v) in values.iter().enumerate() {
+            sequence.values.push(v);
+            while v as usize >= sequence.bound {
+                sequence.bound *= 2;
+            }
+            if n >= 1 {
+                sequence.count(n, v);
+            }
+        }
+        sequence.choose_mask();
+        sequence
+    }
+
+    #[test]
+    fn the_mask_is_the_whole_prefix_best_not_the_recent_window_best() {
+        // 3,000 ones, then 2, 4 repeated (as 0.376 at n = 2^22: a periodic
+        // recent window with few values). In the window mask 6 makes no
+        // position rare and comes first, but over the prefix it makes the
+        // 3,000 ones rare; mask 7 makes none rare.
+        let mut values = vec![0];
+        values.extend(std::iter::repeat(1).take(3000));
+        values.extend([2, 4].iter().cycle().take(5000));
+        let sequence = chosen_on(&values);
+        let chosen = sequence.sparse.expect("a mask");
+        assert_eq!(rare_among(&values, chosen), 0);
+        assert_eq!(chosen.mask, 7);
+        assert_eq!(sequence.rare_count(), 0);
+        let window_best = Sparse {
+            mask: 6,
+            domain: None,
+        };
+        assert_eq!(rare_among(&values[3001..], window_best), 0);
+        assert_eq!(rare_among(&values, window_best), 3000);
+    }
+
+    #[test]
+    fn the_transform_counts_the_rare_positions_of_every_split() {
+        let code = OctalCode::parse("0.16").unwrap();
+        let values = nim_sequence(&code, Method::Direct, 3000);
+        let sequence = chosen_on(&values);
+        let rare = rare_counts(&sequence.counts, 5);
+        for mask in 0..32u32 {
+            for (j, domain) in [None, Some(0), Some(1)].into_iter().enumerate() {
+                let sparse = Sparse { mask, domain };
+                assert_eq!(
+                    rare[3 * mask as usize + j] as usize,
+                    rare_among(&values, sparse),
+                    "{sparse:?}"
+                );
+            }
+        }
+        let best = sequence.sparse.expect("a mask");
+        let fewest = (1..32u32)
+            .flat_map(|mask| {
+                [None, Some(0), Some(1)].map(|domain| rare_among(&values, Sparse { mask, domain }))
+            })
+            .min();
+        assert_eq!(Some(rare_among(&values, best)), fewest);
     }
 
     #[test]
