@@ -300,14 +300,14 @@ fn each_exit_code_row_for_each_command() {
 
 /// A certificate that nimcheck's default limits would refuse is still
 /// written, with a one-line warning naming the flag that raises the limit
-/// (here a Sequence certificate of about 6 MB, over --max-file-bytes); the
-/// compact Periodic certificate of the same game draws no warning.
+/// (here a Sequence certificate of 6 MB, packed one hexadecimal digit a
+/// value, over --max-file-bytes); the compact Periodic certificate of the same game draws no warning.
 #[test]
 fn certify_warns_when_nimcheck_defaults_refuse_the_certificate() {
     let dir = std::env::temp_dir().join(format!("nimcert-precheck-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let big = dir.join("big.ron");
-    let out = nimcert(&["certify", "1,3000000", "-o", big.to_str().unwrap()]);
+    let out = nimcert(&["certify", "1,6000000", "-o", big.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
@@ -320,7 +320,7 @@ fn certify_warns_when_nimcheck_defaults_refuse_the_certificate() {
     let small = dir.join("small.ron");
     let out = nimcert(&[
         "certify",
-        "1,3000000",
+        "1,6000000",
         "--claim",
         "periodic",
         "-o",
