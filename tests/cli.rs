@@ -301,7 +301,8 @@ fn each_exit_code_row_for_each_command() {
 /// A certificate that nimcheck's default limits would refuse is still
 /// written, with a one-line warning naming the flag that raises the limit
 /// (here a Sequence certificate of 6 MB, packed one hexadecimal digit a
-/// value, over --max-file-bytes); the compact Periodic certificate of the same game draws no warning.
+/// value, over --max-file-bytes); the compact Periodic certificate of the
+/// same game draws no warning.
 #[test]
 fn certify_warns_when_nimcheck_defaults_refuse_the_certificate() {
     let dir = std::env::temp_dir().join(format!("nimcert-precheck-{}", std::process::id()));
