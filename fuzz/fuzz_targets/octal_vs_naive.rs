@@ -168,11 +168,13 @@ fn oracle(c: &OctalClaim) -> Option<bool> {
         return None;
     }
     let (q, p) = (c.preperiod, c.period);
-    if p == 0 {
-        return Some(false);
-    }
+    // Sizes first: a claim of a huge q may be refused over a limit (exit 3)
+    // before its p = 0 is read, and is not judged here.
     if q > N as u64 || p > N as u64 || needed(q as usize, p as usize, d.len()) > N {
         return None;
+    }
+    if p == 0 {
+        return Some(false);
     }
     let truth = truth(&d);
     let Some((tq, tp)) = truth.qp else {
