@@ -211,9 +211,11 @@ const NOT_A_DIGIT: u8 = 16;
 /// digits.)
 const DIGIT: [u8; 256] = {
     let mut table = [NOT_A_DIGIT; 256];
-    let mut d = 0;
+    // d is a u8 below 16 and both indices widen (u8 to usize): no cast
+    // narrows.
+    let mut d: u8 = 0;
     while d < 16 {
-        table[b"0123456789abcdef"[d] as usize] = d as u8;
+        table[b"0123456789abcdef"[d as usize] as usize] = d;
         d += 1;
     }
     table
