@@ -31,6 +31,7 @@
 use nimcert::certify::octal::{octal_certificate, octal_provenance};
 use nimcert::check::{check_certificate, Limits, Verdict};
 use nimcert::octal::period::{proof_length, solve, OctalOutcome};
+use nimcert::octal::values::walsh_hadamard;
 use nimcert::octal::{Method, OctalCode};
 use std::time::Instant;
 
@@ -87,16 +88,7 @@ impl Peer {
     fn recompute_rare(&mut self) {
         let n = self.values.len() as i64;
         let mut h = self.counts.clone();
-        let mut half = 1;
-        while half < h.len() {
-            for block in h.chunks_mut(2 * half) {
-                let (low, high) = block.split_at_mut(half);
-                for (a, b) in low.iter_mut().zip(high.iter_mut()) {
-                    (*a, *b) = (*a + *b, *a - *b);
-                }
-            }
-            half *= 2;
-        }
+        walsh_hadamard(&mut h);
         let mut best = (0, (h[0] + n) / 2);
         for (i, &x) in h.iter().enumerate().skip(1) {
             if self.split_parity == 2 && i & 1 == 1 {

@@ -439,8 +439,10 @@ fn rare_counts(counts: &[u64], bits: u32) -> Vec<u64> {
 }
 
 /// The Walsh–Hadamard transform in place: w(y) ← Σ_x w(x)·(−1)^popcount(x ∧
-/// y), by butterflies (a power-of-two length).
-fn walsh_hadamard(w: &mut [i64]) {
+/// y), by butterflies (a power-of-two length). Public for the bench's
+/// baseline of the C++ peer's method (`benches/octal_peer.rs`), which uses
+/// the same transform.
+pub fn walsh_hadamard(w: &mut [i64]) {
     let mut half = 1;
     while half < w.len() {
         for block in w.chunks_mut(2 * half) {
