@@ -357,12 +357,13 @@ impl Letter for u16 {
     }
 }
 
-/// Moves the run's last disagreement over the positions [from, end): the
-/// new positions are compared with those L before them, the newest block
-/// of [`RUN_BLOCK`] letters first (before the pre-period ends, that is
-/// where the last disagreement usually is), then the rest as one slice
-/// (memcmp); only when that differs are the older blocks compared one by
-/// one from the newest back to find the last difference.
+/// Moves the run's last disagreement over the positions [from, end). Up to
+/// [`SHORT_RUN`] new positions are compared word by word with those L before
+/// them, newest first ([`last_difference`]); more are compared as whole
+/// slices (memcmp), the newest block of [`RUN_BLOCK`] letters first (before
+/// the pre-period ends, that is where the last disagreement usually is),
+/// and only when they differ are the blocks searched word by word from the
+/// newest back. Either way the last disagreement found is the newest one.
 #[inline(always)]
 fn update_run<T: Letter>(run: &mut LagRun, v: &[T], from: usize, end: usize) {
     let lag = run.lag;
@@ -370,22 +371,55 @@ fn update_run<T: Letter>(run: &mut LagRun, v: &[T], from: usize, end: usize) {
     if end <= start {
         return;
     }
+    if end - start <= SHORT_RUN {
+        if let Some(z) = last_difference(v, lag, start, end) {
+            run.last_mismatch = z;
+        }
+        return;
+    }
     let (new, old) = (&v[start..end], &v[start - lag..end - lag]);
-    let last_block = new.len().saturating_sub(RUN_BLOCK);
+    let last_block = new.len() - RUN_BLOCK;
     if new[last_block..] == old[last_block..] && new[..last_block] == old[..last_block] {
         return;
     }
-    let mut hi = new.len();
-    while hi > 0 {
-        let lo = hi.saturating_sub(RUN_BLOCK);
-        if new[lo..hi] != old[lo..hi] {
-            let i = (lo..hi).rev().find(|&i| new[i] != old[i]);
-            run.last_mismatch = start + i.expect("the blocks differ");
+    let mut hi = end;
+    while hi > start {
+        let lo = hi.saturating_sub(RUN_BLOCK).max(start);
+        if let Some(z) = last_difference(v, lag, lo, hi) {
+            run.last_mismatch = z;
             return;
         }
         hi = lo;
     }
 }
+
+/// The last z in [start, end) with v[z] ≠ v[z − L] (start ≥ L), if any:
+/// words of letters XORed with the words L before them from the newest
+/// back, so the first nonzero XOR holds the last difference (the oldest
+/// word, read at `start`, may overlap the word after it, whose letters were
+/// found equal, which changes nothing).
+#[inline(always)]
+fn last_difference<T: Letter>(v: &[T], lag: usize, start: usize, end: usize) -> Option<usize> {
+    let n = T::PER_WORD;
+    if end < start + n {
+        // Fewer than a word of positions.
+        return (start..end).rev().find(|&z| v[z] != v[z - lag]);
+    }
+    let mut y = end;
+    while y > start {
+        let at = y.saturating_sub(n).max(start);
+        let d = T::word(v, at) ^ T::word(v, at - lag);
+        if d != 0 {
+            return Some(at + ((63 - d.leading_zeros()) / T::BITS) as usize);
+        }
+        y = at;
+    }
+    None
+}
+
+/// New positions up to which a lag run is compared word by word (a call of
+/// memcmp costs more than that on so few letters).
+const SHORT_RUN: usize = 256;
 
 /// Letters per block when a lag run looks for its last disagreement.
 const RUN_BLOCK: usize = 64;
