@@ -180,12 +180,30 @@ fn corpus() -> Vec<(String, Certificate)> {
         let Ok(certificate) = coq::parse(&text) else {
             continue;
         };
+        if too_long_for_ci(&certificate) {
+            continue;
+        }
         if matches!(coq::export(&certificate, ""), Export::Coq(_)) {
             let name = path.strip_prefix(root()).unwrap().display().to_string();
             out.push((name, certificate));
         }
     }
     out
+}
+
+/// The longest Sequence claim (q + p) judged here. The Coq checker's mex
+/// is quadratic in q + p (docs/FORMAL.md, "Limits"; issue 24): the two
+/// format-4 certificates of certificates/packed/ (q + p about 10^4) take
+/// about two minutes of `coqc` each, and five times that with their
+/// mutants, which pushed CI past 30 minutes. They are left out here and in
+/// .ci/run's export; docs/FORMAL.md gives the command that checks them.
+const CI_MAX_SEQUENCE_LENGTH: u64 = 1_000;
+
+/// Whether a certificate is a Sequence claim longer than
+/// [`CI_MAX_SEQUENCE_LENGTH`].
+fn too_long_for_ci(certificate: &Certificate) -> bool {
+    matches!(&certificate.claim, Claim::Sequence(c)
+        if c.preperiod.saturating_add(c.period) > CI_MAX_SEQUENCE_LENGTH)
 }
 
 fn bump(x: &mut u64, rng: &mut Rng) {
