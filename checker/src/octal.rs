@@ -142,13 +142,16 @@
 //! remembered pairs (16 bytes a value and split digit, values below twice
 //! the largest G).
 //!
-//! *Calibration* (2026-12-01, the shared 2-core VM at load 7, release
-//! build, `nimcheck --max-work 10^14 --max-file-bytes 10^8` on the
-//! certificates of `nimcert certify --octal 0.376` and `0.354`): 0.376
-//! counts 6.43·10^9 units in 11.7 s of user time (1.8 ns a unit; 1.15·10^9
-//! of them the 4.6·10^9 rare-pair comparisons in runs, 2.4–3.3 s wall of
-//! the 27 s wall), 0.354 counts 4.45·10^9 units in 16.4 s user. The
-//! unit is "about a nanosecond" or more here, so no charge is inflated.
+//! *Calibration* (2026-12-01, the shared 2-core VM at load 5–7, release
+//! build, `/usr/bin/time nimcheck --max-work 10^14 --max-file-bytes 10^8`
+//! on the certificates of `nimcert certify --octal 0.376` and `0.354`):
+//! 0.376 counts 6.43·10^9 units in 10.5–12.3 s of user time (1.6–1.9 ns a
+//! unit; 1.15·10^9 of the units are its 4.6·10^9 rare-pair comparisons in
+//! runs, which took 2.4–3.3 s wall of a 27 s wall check), 0.354 counts
+//! 4.43·10^9 units in 17.0–17.9 s user (3.8–4.0 ns a unit, 20 M positions
+//! and the parse of a 37.9 MB file included). The unit stays "about a
+//! nanosecond" or more, so no charge is inflated; neither certificate fits
+//! the default 10^9.
 
 mod rare;
 
