@@ -138,7 +138,7 @@
 //! flag): the time is still bounded by `--max-work`, but the refusal comes
 //! during the work, not before it, and `precheck` admits a hinted claim
 //! whatever its work. Memory: v on [0, L) (4 bytes a position), the rare
-//! positions (at most 8 bytes a position), the mark table and the
+//! positions (at most 4 bytes a position), the mark table and the
 //! remembered pairs (16 bytes a value and split digit, values below twice
 //! the largest G).
 //!

@@ -163,7 +163,8 @@ pub(super) fn first_failure(
     for (n, &x) in v.iter().enumerate().skip(1) {
         if hint.class(n as u64, x) == 0 {
             rare.try_reserve(1).map_err(|_| out_of_memory(n as u64))?;
-            rare.push(n);
+            // n < L ≤ 2^32 (admitted).
+            rare.push(u32::try_from(n).map_err(|_| out_of_memory(n as u64))?);
         }
     }
     let digits: Vec<usize> = (1..=code.len())
@@ -204,7 +205,7 @@ pub(super) fn first_failure(
 fn listed_failure(
     hint: Sparse,
     v: &[u32],
-    rare: &[usize],
+    rare: &[u32],
     digits: &[usize],
     lo: usize,
     hi: usize,
@@ -214,7 +215,11 @@ fn listed_failure(
     // max(lo, k + r + 1) to hi.
     let (mut runs, mut pairs) = (0u64, 0u64);
     for &k in digits {
-        for &r in rare.iter().take_while(|&&r| k + r + 1 < hi) {
+        for r in rare
+            .iter()
+            .map(|&r| r as usize)
+            .take_while(|&r| k + r + 1 < hi)
+        {
             runs += 1;
             pairs += (hi - lo.max(k + r + 1)) as u64;
         }
@@ -231,7 +236,11 @@ fn listed_failure(
             let n = lo + i;
             *f = u32::from(hint.parity(own[i]) == hint.mixed_parity(n.wrapping_sub(k) as u64));
         }
-        for &r in rare.iter().take_while(|&&r| k + r + 1 < hi) {
+        for r in rare
+            .iter()
+            .map(|&r| r as usize)
+            .take_while(|&r| k + r + 1 < hi)
+        {
             let start = lo.max(k + r + 1);
             let from = start - lo;
             let partner = &v[start - k - r..hi - k - r];
@@ -265,7 +274,7 @@ struct Position<'a> {
     code: &'a Code<'a>,
     hint: Sparse,
     v: &'a [u32],
-    rare: &'a [usize],
+    rare: &'a [u32],
     /// The digits k with bit 4 of d_k, increasing.
     digits: &'a [usize],
     /// The marks of the search: `seen[w] = n + 1` when w < V is marked.
@@ -420,8 +429,8 @@ impl Position<'_> {
                     pairs[0] = Some(*a);
                     *a += 1;
                 }
-                if missing[mixed] > 0 && *i < rare.len() && rare[*i] < s {
-                    pairs[1] = Some(rare[*i]);
+                if missing[mixed] > 0 && *i < rare.len() && (rare[*i] as usize) < s {
+                    pairs[1] = Some(rare[*i] as usize);
                     *i += 1;
                 }
                 for b in pairs.into_iter().flatten() {
