@@ -97,22 +97,25 @@
 //! from the split s comes from a pair with class(a) ⊕ class(b) = 1, i.e.
 //! exactly one rare heap.
 //!
-//! *The hinted mex of n* (`Rare`): mark 0 (bit 1) and G(n − k) (bit 2) as
-//! without the hint; for each split s and each rare r < s (the rare
-//! positions are listed as they are computed), mark G(r) ⊕ G(s − r), an
-//! explicit option. Then for v = 0, 1, 2, …: if v is marked, go on;
-//! otherwise, for the splits s with π(v) ≠ P_s, scan their pairs (a, s − a),
-//! 1 ≤ a ≤ s/2, one cursor per split, round-robin, marking each pair's
-//! value, until v is marked (go on) or those cursors are exhausted (the
-//! mex is v). A split with π(v) = P_s needs no scan: by the lemma every
-//! pair giving a value of v's parity has one rare heap and is marked. At
-//! v = M (the mark table's length, `Grundy`) the mex is v, since every
-//! option is below M. *Soundness:* a value is marked only when an explicit
-//! option gives it, and v is declared absent only when every split either
-//! had all its pairs listed or, by the lemma, all pairs of v's parity
-//! marked; so the result is exactly the mex, whatever the hint (mask 0
-//! makes every position rare, a mask with no rare position makes every
-//! value of parity ≠ P_s a search: both are exact, only slower).
+//! *The hinted check* (`rare`): with a hint, Rule 1 is checked against
+//! the claimed values instead of by computing each mex: at every n < L,
+//! every w < v(n) must be an option value of n computed from v, and v(n)
+//! must not be one; by induction on n this is exactly G = v on [0, L), and
+//! the least n where it fails is the first mismatch (proof in `rare`). For
+//! a split s with π(v(n)) = P_s, v(n) is not a pair's value exactly when
+//! no rare r < s has v(r) ⊕ v(s − r) = v(n) (the lemma, which is algebra
+//! on any values: classes are computed from v); these conditions are
+//! checked for one (digit, rare r) at a time over a block of n, in a tight
+//! loop. A split with π(v(n)) ≠ P_s has all its pairs compared with v(n).
+//! The values below v(n) are searched for among the pairs (a, s − a) from
+//! a = 1 and (r, s − r) of the rare r in increasing order (a pair of
+//! parity P_s has a rare heap), first among the pairs that gave them at
+//! earlier positions. *Soundness:* every mark is an explicit option of n,
+//! and v(n) is declared absent only when every split either had all its
+//! pairs compared or, by the lemma, all its rare pairs; so the verdict is
+//! exactly the one without the hint, whatever the hint (mask 0 makes every
+//! position rare, a mask with no rare position makes every split a full
+//! comparison: both exact, only slower).
 //!
 //! **Limits,** judged from the sizes before any work (`admit`): t ≤
 //! `--max-moves`; L = 2q + 2p + t + 1 ≤ `--max-period` (with checked
@@ -125,22 +128,39 @@
 //!
 //! *The exception: a hinted claim.* Its work is not bounded by its sizes
 //! below the direct count (a poor hint costs as much), so `admit` judges
-//! only t and L, and the work is counted as it is spent (`Budget`): 3t + 4
-//! a position, 2 a rare pair listed (charged before the listing), 3 a
-//! split and 1 more a round of a search, and, for the message of a
-//! rejection, the direct count of that one position's options. Past
-//! `--max-work` the check stops with the over-limit verdict (exit 3, the
-//! message names the flag): the time is still bounded by `--max-work`,
-//! but the refusal comes during the work, not before it, and `precheck`
-//! admits a hinted claim whatever its work. Memory: the rare positions add
-//! at most 4 bytes a position (L·8 bytes in all, plus the mark table and t
-//! cursors).
+//! only t and L, and the work is counted as it is spent (`rare`'s
+//! `Budget`): 3t + 4 a position; a block's rare-pair comparisons, 4 units
+//! per 16 (charged before them) and 4 a (digit, rare r) run; 2 a pair of a
+//! full comparison (charged before it); 3 a cursor step and 1 a round of a
+//! search; 1 a remembered pair tried; and, for the message of a rejection,
+//! the direct count of that one position's options. Past `--max-work` the
+//! check stops with the over-limit verdict (exit 3, the message names the
+//! flag): the time is still bounded by `--max-work`, but the refusal comes
+//! during the work, not before it, and `precheck` admits a hinted claim
+//! whatever its work. Memory: v on [0, L) (4 bytes a position), the rare
+//! positions (at most 4 bytes a position), the mark table and the
+//! remembered pairs (16 bytes a value and split digit, values below twice
+//! the largest G).
+//!
+//! *Calibration* (2026-12-01, the shared 2-core VM at load 5–7, release
+//! build, `/usr/bin/time nimcheck --max-work 10^14 --max-file-bytes 10^8`
+//! on the certificates of `nimcert certify --octal 0.376` and `0.354`):
+//! 0.376 counts 6.43·10^9 units in 10.5–12.3 s of user time (1.6–1.9 ns a
+//! unit; 1.15·10^9 of the units are its 4.6·10^9 rare-pair comparisons in
+//! runs, which took 2.4–3.3 s wall of a 27 s wall check), 0.354 counts
+//! 4.43·10^9 units in 17.0–17.9 s user (3.8–4.0 ns a unit, 20 M positions
+//! and the parse of a 37.9 MB file included). The unit stays "about a
+//! nanosecond" or more, so no charge is inflated; neither certificate fits
+//! the default 10^9.
 
-use crate::format::{OctalClaim, SparseHint};
+mod rare;
+
+use crate::format::OctalClaim;
 use crate::mex::out_of_memory;
 use crate::moves::show_set;
 use crate::periodic::{check_least_period, check_preperiod_witness, describe};
 use crate::{too_large, undecided, within_work, wrong, Failure, Limits, Verdict};
+use rare::{Budget, Sparse};
 
 /// Checks an `Octal` claim.
 pub fn check(claim: &OctalClaim, limits: &Limits) -> Verdict {
@@ -247,8 +267,10 @@ fn check_inner(claim: &OctalClaim, limits: &Limits) -> Result<String, Failure> {
     };
     let hint = claim.sparse.as_ref().map(Sparse::read).transpose()?;
     let length = 2 * claimed + code.len() + 1; // admitted
-    let rare = hint.map(|hint| Rare::new(hint, limits));
-    check_values(&code, Grundy::new(length, rare)?, q, p, &v)?;
+    match hint {
+        None => check_values(&code, Grundy::new(length)?, q, p, &v)?,
+        Some(hint) => check_hinted(&code, hint, length, q, p, &v, limits)?,
+    }
     check_least_period(q, p, &claim.period_witnesses, &v)?;
     check_preperiod_witness(q, p, claim.preperiod_witness, &v)?;
     Ok(describe(&format!("octal game {}", code.show()), q, p, &v))
@@ -272,18 +294,67 @@ fn check_values(
         if agrees {
             continue;
         }
-        let source = if n < q + p {
-            String::new()
-        } else {
-            format!(" (values[{}] by the period)", q + (n - q) % p)
-        };
-        return wrong(format!(
-            "recurrence fails at n = {n}: claimed {}{source}, mex of options {} is {value}",
-            v(n),
-            g.show_options(code, n)
-        ));
+        return Err(mismatch(n, q, p, v(n), value, &g.show_options(code, n)));
     }
     Ok(())
+}
+
+/// Rule 1 with a sparse hint (`rare`): v on [0, L) checked against the
+/// mex rule, the first failure reported as `check_values` does, its
+/// option listing charged to the work (and left out past `--max-work`).
+fn check_hinted(
+    code: &Code,
+    hint: Sparse,
+    length: u64,
+    q: u64,
+    p: u64,
+    v: &impl Fn(u64) -> u32,
+    limits: &Limits,
+) -> Result<(), Failure> {
+    let mut values = Vec::new();
+    usize::try_from(length)
+        .ok()
+        .and_then(|n| values.try_reserve_exact(n).ok())
+        .ok_or_else(|| out_of_memory(length))?;
+    values.extend((0..length).map(v));
+    let mut budget = Budget::new(limits);
+    let Some(n) = rare::first_failure(code, hint, &values, &mut budget)? else {
+        return Ok(());
+    };
+    let below = &values[..n as usize];
+    let pairs = splits(code, n).map(|s| s / 2).fold(0, u64::saturating_add);
+    let units = pairs.saturating_mul(2).saturating_add(3 * code.len() + 4);
+    let options = match budget.spend(units, n) {
+        Ok(()) => show_options(code, below, n),
+        Err(_) => "(not listed: listing them would pass --max-work)".to_string(),
+    };
+    let mex = rare::direct_mex(code, below, n);
+    Err(mismatch(n, q, p, v(n), mex, &options))
+}
+
+/// The failure of Rule 1 at n: v(n) claimed, `value` the mex of the
+/// options (listed in `options`).
+fn mismatch(n: u64, q: u64, p: u64, claimed: u32, value: u32, options: &str) -> Failure {
+    let source = if n < q + p {
+        String::new()
+    } else {
+        format!(" (values[{}] by the period)", q + (n - q) % p)
+    };
+    Failure::Wrong(format!(
+        "recurrence fails at n = {n}: claimed {claimed}{source}, mex of options {options} is {value}"
+    ))
+}
+
+/// The distinct option values of n, given G on [0, n) in `g`, at most 64
+/// shown.
+fn show_options(code: &Code, g: &[u32], n: u64) -> String {
+    let top = g.iter().copied().max().unwrap_or(0);
+    let mut present = vec![false; (top as usize + 1).next_power_of_two()];
+    for_each_option(code, g, n, |x| present[x as usize] = true);
+    let shown: Vec<u64> = (0..present.len() as u64)
+        .filter(|&x| present[x as usize])
+        .collect();
+    show_set(&shown)
 }
 
 /// A code "0.d1…dt" read by [`Code::parse`]: its digits, as the bytes of
@@ -342,7 +413,7 @@ impl<'a> Code<'a> {
     }
 
     /// d_k, for 1 ≤ k ≤ t.
-    fn digit(&self, k: u64) -> u8 {
+    pub(crate) fn digit(&self, k: u64) -> u8 {
         self.digits[k as usize - 1] - b'0'
     }
 
@@ -375,20 +446,19 @@ fn shorten(text: &str) -> String {
 /// G(n) is at most the number of options of n: the table is never larger
 /// than the values, nor than twice the work of one position plus 2.
 ///
-/// Without a hint every option is listed (`for_each_option`); with one,
-/// the sparse-space rule of the module docs (`Rare`).
+/// Every option is listed (`for_each_option`); a hinted claim is checked
+/// by `rare` instead.
 struct Grundy {
     /// L, the positions to compute.
     length: u64,
     values: Vec<u32>,
     seen: Vec<u64>,
-    rare: Option<Rare>,
 }
 
 impl Grundy {
     /// Room for `length` values, refused (as over a limit) when the memory
-    /// cannot be had; `rare` for the hinted mex.
-    fn new(length: u64, rare: Option<Rare>) -> Result<Grundy, Failure> {
+    /// cannot be had.
+    fn new(length: u64) -> Result<Grundy, Failure> {
         let mut values = Vec::new();
         usize::try_from(length)
             .ok()
@@ -398,7 +468,6 @@ impl Grundy {
             length,
             values,
             seen: vec![0; 1],
-            rare,
         })
     }
 
@@ -407,13 +476,8 @@ impl Grundy {
         let n = self.values.len() as u64;
         let stamp = n + 1;
         let (values, seen) = (&self.values, &mut self.seen);
-        let mex = match &mut self.rare {
-            None => {
-                for_each_option(code, values, n, |x| seen[x as usize] = stamp);
-                seen.iter().take_while(|&&s| s == stamp).count()
-            }
-            Some(rare) => rare.mex(code, values, seen, n)?,
-        };
+        for_each_option(code, values, n, |x| seen[x as usize] = stamp);
+        let mex = seen.iter().take_while(|&&s| s == stamp).count();
         if mex == seen.len() {
             let more = seen.len();
             seen.try_reserve_exact(more)
@@ -423,29 +487,13 @@ impl Grundy {
         // mex ≤ n < L ≤ 2^32 (admitted), so it fits.
         let mex = u32::try_from(mex).map_err(|_| out_of_memory(n))?;
         self.values.push(mex);
-        if let Some(rare) = &mut self.rare {
-            rare.record(n, mex)?;
-        }
         Ok(mex)
     }
 
     /// The distinct option values of n (computed, so n < the values'
-    /// length), at most 64 shown. With a hint the listing is charged to
-    /// the work, and left out when it would pass `--max-work`.
-    fn show_options(&mut self, code: &Code, n: u64) -> String {
-        if let Some(rare) = &mut self.rare {
-            let pairs = splits(code, n).map(|s| s / 2).fold(0, u64::saturating_add);
-            let units = pairs.saturating_mul(2).saturating_add(3 * code.len() + 4);
-            if rare.budget.spend(units, n).is_err() {
-                return "(not listed: listing them would pass --max-work)".to_string();
-            }
-        }
-        let mut present = vec![false; self.seen.len()];
-        for_each_option(code, &self.values, n, |x| present[x as usize] = true);
-        let shown: Vec<u64> = (0..present.len() as u64)
-            .filter(|&x| present[x as usize])
-            .collect();
-        show_set(&shown)
+    /// length), at most 64 shown.
+    fn show_options(&self, code: &Code, n: u64) -> String {
+        show_options(code, &self.values[..n as usize], n)
     }
 }
 
@@ -481,181 +529,4 @@ fn splits<'a>(code: &'a Code, n: u64) -> impl Iterator<Item = u64> + 'a {
     (1..=code.len().min(n))
         .filter(move |&k| n - k >= 2 && code.digit(k) & 4 != 0)
         .map(move |k| n - k)
-}
-
-/// The sparse-space split of a hint: π(v) = popcount(v ∧ mask) mod 2, and
-/// class(n) = π(G(n)) ⊕ e·((n + f) mod 2), e = 1 exactly when a position
-/// parity f is given.
-#[derive(Clone, Copy)]
-struct Sparse {
-    mask: u32,
-    position_parity: Option<u32>,
-}
-
-impl Sparse {
-    /// The hint of a claim; a position parity other than 0 or 1 is wrong.
-    fn read(hint: &SparseHint) -> Result<Sparse, Failure> {
-        if let Some(f) = hint.position_parity.filter(|&f| f > 1) {
-            return wrong(format!(
-                "sparse hint: position_parity must be Some(0) or Some(1), not Some({f})"
-            ));
-        }
-        Ok(Sparse {
-            mask: hint.mask,
-            position_parity: hint.position_parity,
-        })
-    }
-
-    /// π(v).
-    fn parity(&self, v: u32) -> u32 {
-        (v & self.mask).count_ones() & 1
-    }
-
-    /// class(n) for G(n) = v: 0 rare, 1 common.
-    fn class(&self, n: u64, v: u32) -> u32 {
-        let shift = self
-            .position_parity
-            .map_or(0, |f| u32::from((n + u64::from(f)) & 1 == 1));
-        self.parity(v) ^ shift
-    }
-
-    /// P_s = 1 ⊕ e·(s mod 2): the parity of the option values that a split
-    /// of s gives only through pairs with exactly one rare heap.
-    fn mixed_parity(&self, s: u64) -> u32 {
-        1 ^ (u32::from(self.position_parity.is_some()) & u32::from(s & 1 == 1))
-    }
-}
-
-/// Work counted as it is spent, for the hinted mex (whose cost the sizes
-/// do not bound below the direct one): refused past `--max-work`.
-struct Budget {
-    spent: u64,
-    max: u64,
-}
-
-impl Budget {
-    /// Spends `units` at position n, or stops over the limit.
-    fn spend(&mut self, units: u64, n: u64) -> Result<(), Failure> {
-        self.spent = self.spent.saturating_add(units);
-        if self.spent > self.max {
-            return too_large(format!(
-                "checking with the sparse hint passed the limit of {} work units (--max-work) \
-                 at n = {n} (the hinted work is counted as it goes: 3t + 4 a position, \
-                 2 a rare pair listed, 3 a split and 1 more a round of the search)",
-                self.max
-            ));
-        }
-        Ok(())
-    }
-}
-
-/// The hinted mex (module docs, "The sparse hint"): the rare positions so
-/// far, one cursor per split, and the work spent.
-struct Rare {
-    hint: Sparse,
-    /// The rare positions r ≥ 1 computed so far, increasing (r < L ≤ 2^32).
-    positions: Vec<u32>,
-    /// (s, a): the next pair (a, s − a) of the split s to scan.
-    cursors: Vec<(u64, u64)>,
-    budget: Budget,
-}
-
-impl Rare {
-    fn new(hint: Sparse, limits: &Limits) -> Rare {
-        Rare {
-            hint,
-            positions: Vec::new(),
-            cursors: Vec::new(),
-            budget: Budget {
-                spent: 0,
-                max: limits.max_work,
-            },
-        }
-    }
-
-    /// The mex of the options of n, given G on [0, n) in `g` and the stamp
-    /// table `seen` (`Grundy`): the single-heap options and every pair with
-    /// a rare heap marked, then each unmarked v from 0 up searched for in
-    /// the splits that could still give it (`scan_for`).
-    fn mex(&mut self, code: &Code, g: &[u32], seen: &mut [u64], n: u64) -> Result<usize, Failure> {
-        let stamp = n + 1;
-        self.budget.spend(3 * code.len() + 4, n)?;
-        for_each_single_option(code, g, n, |x| seen[x as usize] = stamp);
-        self.cursors.clear();
-        for s in splits(code, n) {
-            let listed = self.positions.partition_point(|&r| u64::from(r) < s);
-            self.budget.spend(2 * listed as u64, n)?;
-            for &r in &self.positions[..listed] {
-                let (a, b) = (r as usize, (s - u64::from(r)) as usize);
-                seen[(g[a] ^ g[b]) as usize] = stamp;
-            }
-            self.cursors.push((s, 1));
-        }
-        // Every option is below seen.len() (`Grundy`), so that is the mex
-        // at most, and needs no search.
-        let mut v = 0;
-        while v < seen.len() {
-            // Option values are XORs of u32 values, so a v that does not
-            // fit a u32 is no option's value: the search would fail.
-            let found = seen[v] == stamp
-                || match u32::try_from(v) {
-                    Ok(w) => self.scan_for(g, seen, stamp, w, n)?,
-                    Err(_) => false,
-                };
-            if !found {
-                break;
-            }
-            v += 1;
-        }
-        Ok(v)
-    }
-
-    /// Advances, one pair each in turn, the cursors of the splits s with
-    /// π(v) ≠ P_s (for the others every option of v's parity is marked
-    /// already), marking each pair's value, until `v` is marked (true) or
-    /// those cursors are exhausted (false: no pair gives v).
-    fn scan_for(
-        &mut self,
-        g: &[u32],
-        seen: &mut [u64],
-        stamp: u64,
-        v: u32,
-        n: u64,
-    ) -> Result<bool, Failure> {
-        let hint = self.hint;
-        let want = hint.parity(v);
-        loop {
-            let round = self.cursors.len() as u64;
-            self.budget.spend(3 * round + 1, n)?;
-            let mut open = false;
-            for (s, a) in self.cursors.iter_mut() {
-                if *a > *s / 2 || hint.mixed_parity(*s) == want {
-                    continue;
-                }
-                let x = g[*a as usize] ^ g[(*s - *a) as usize];
-                seen[x as usize] = stamp;
-                *a += 1;
-                open = true;
-                if x == v {
-                    return Ok(true);
-                }
-            }
-            if !open {
-                return Ok(false);
-            }
-        }
-    }
-
-    /// Lists n among the rare positions when n ≥ 1 and class(n) = 0.
-    fn record(&mut self, n: u64, value: u32) -> Result<(), Failure> {
-        if n >= 1 && self.hint.class(n, value) == 0 {
-            self.positions
-                .try_reserve(1)
-                .map_err(|_| out_of_memory(n))?;
-            // n < L ≤ 2^32 (admitted).
-            self.positions
-                .push(u32::try_from(n).map_err(|_| out_of_memory(n))?);
-        }
-        Ok(())
-    }
 }
