@@ -9,7 +9,8 @@
 //!   two ORs and three ALU operations per position for three moves, with no
 //!   branch. When the least move a is at least [`VECTOR_MIN`], the positions
 //!   x, …, x + a − 1 depend only on positions below x, so they are computed
-//!   as whole slices (the compiler vectorises the byte loops);
+//!   as whole slices: blocks of 32 bytes in fixed arrays (vector operations
+//!   without target flags), eight bytes in a `u64`, then single bytes;
 //! - **wide values** (u16) for any move set: the options' values as a
 //!   bitmask (a bitset for 64 moves or more).
 //!
@@ -42,7 +43,7 @@ fn value(v: usize) -> Value {
 pub const ONE_HOT_MOVES: usize = 7;
 
 /// Least move from which the one-hot rule fills whole slices at a time.
-pub(crate) const VECTOR_MIN: usize = 16;
+pub(crate) const VECTOR_MIN: usize = 8;
 
 /// The one-hot byte of the value 0: the value of every position below the
 /// least move.
@@ -76,16 +77,7 @@ pub(crate) fn fill_one_hot_full<const K: usize>(
         while x < end {
             let n = a.min(end - x);
             let (done, rest) = v.split_at_mut(x);
-            let out = &mut rest[..n];
-            out.copy_from_slice(&done[x - a..][..n]);
-            for &s in &moves[1..] {
-                for (o, &i) in out.iter_mut().zip(&done[x - s..][..n]) {
-                    *o |= i;
-                }
-            }
-            for o in out.iter_mut() {
-                *o = mex_one_hot(*o);
-            }
+            fill_independent(&mut rest[..n], moves.map(|s| &done[x - s..][..n]));
             x += n;
         }
     } else {
@@ -101,6 +93,54 @@ pub(crate) fn fill_one_hot_full<const K: usize>(
             w[c].set(mex_one_hot(m));
         }
     }
+}
+
+/// Positions filled per vector step of [`fill_independent`].
+const LANES: usize = 32;
+
+/// `out[i]` = mex of the one-hot bytes `sources[k][i]` (every source as long
+/// as `out`): positions whose options all lie before the first of them, so
+/// no output is an input. Whole blocks of [`LANES`] bytes go through fixed
+/// arrays (the compiler makes them vector operations, no target flags),
+/// the rest eight at a time in a `u64` ([`mex_one_hot_word`]), then byte by
+/// byte.
+#[inline(always)]
+fn fill_independent<const K: usize>(out: &mut [u8], sources: [&[u8]; K]) {
+    let mut blocks = out.chunks_exact_mut(LANES);
+    let mut i = 0;
+    for block in &mut blocks {
+        let mut m = [0u8; LANES];
+        for source in &sources {
+            let source: &[u8; LANES] = source[i..i + LANES].try_into().expect("a block");
+            for (m, &s) in m.iter_mut().zip(source) {
+                *m |= s;
+            }
+        }
+        for (o, &m) in block.iter_mut().zip(&m) {
+            *o = mex_one_hot(m);
+        }
+        i += LANES;
+    }
+    let mut words = blocks.into_remainder().chunks_exact_mut(8);
+    for word in &mut words {
+        let m = sources.iter().fold(0u64, |m, source| {
+            m | u64::from_le_bytes(source[i..i + 8].try_into().expect("a word"))
+        });
+        word.copy_from_slice(&mex_one_hot_word(m).to_le_bytes());
+        i += 8;
+    }
+    for o in words.into_remainder() {
+        *o = mex_one_hot(sources.iter().fold(0, |m, source| m | source[i]));
+        i += 1;
+    }
+}
+
+/// [`mex_one_hot`] on the eight bytes of a word at once. A byte of `m` is
+/// an OR of at most seven one-hot bytes, so it is never 0xFF and adding 1
+/// to it never carries into the next byte.
+#[inline(always)]
+fn mex_one_hot_word(m: u64) -> u64 {
+    !m & m.wrapping_add(0x0101_0101_0101_0101)
 }
 
 /// One-hot G on [x, end) for increasing `moves` (at most [`ONE_HOT_MOVES`]),

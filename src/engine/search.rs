@@ -173,11 +173,17 @@ impl Block {
     /// The word hash of W(e), rolled on from the last one (e ≥ `hash_at`,
     /// e − `hash_at` a multiple of [`Letter::PER_WORD`]).
     fn hash_to<T: Letter>(&mut self, v: &[T], hasher: &Hasher, e: usize) -> u64 {
-        while self.hash_at < e {
-            self.hash = hasher.roll(v, self.hash, self.hash_at);
-            self.hash_at += T::PER_WORD;
+        let (mut hash, mut at) = (self.hash, self.hash_at);
+        while at + STEP * T::PER_WORD <= e {
+            hash = hasher.roll_step(v, hash, at);
+            at += STEP * T::PER_WORD;
         }
-        self.hash
+        while at < e {
+            hash = hasher.roll(v, hash, at);
+            at += T::PER_WORD;
+        }
+        (self.hash, self.hash_at) = (hash, at);
+        hash
     }
 }
 
@@ -197,13 +203,40 @@ pub(crate) struct Hasher {
     words: usize,
     /// B^K.
     top: u64,
+    /// B^(STEP − 1 − i) for i < [`STEP`]: the weights of a step's words.
+    weights: [u64; STEP],
+    /// B^STEP.
+    step_base: u64,
+}
+
+/// Words by which [`Hasher::roll_step`] rolls the hash on at once (a giant
+/// step is S / [`Letter::PER_WORD`] of them: 8 for bytes).
+const STEP: usize = 8;
+
+/// b^k mod 2^64, by squaring.
+fn wrapping_power(mut b: u64, mut k: usize) -> u64 {
+    let mut r = 1u64;
+    while k > 0 {
+        if k & 1 == 1 {
+            r = r.wrapping_mul(b);
+        }
+        b = b.wrapping_mul(b);
+        k >>= 1;
+    }
+    r
 }
 
 impl Hasher {
     fn new<T: Letter>(c: usize) -> Self {
         let words = c / T::PER_WORD;
-        let top = (0..words).fold(1u64, |p, _| p.wrapping_mul(BASE));
-        Hasher { c, words, top }
+        let weights = std::array::from_fn(|i| wrapping_power(BASE, STEP - 1 - i));
+        Hasher {
+            c,
+            words,
+            top: wrapping_power(BASE, words),
+            weights,
+            step_base: wrapping_power(BASE, STEP),
+        }
     }
 
     /// H(e), computed from the window's words (four products per step of
@@ -233,6 +266,26 @@ impl Hasher {
         let old = T::word(v, from).wrapping_mul(self.top);
         let new = T::word(v, from + T::PER_WORD * self.words);
         h.wrapping_mul(BASE).wrapping_sub(old).wrapping_add(new)
+    }
+
+    /// H(e + [`STEP`]·n) from h = H(e): [`STEP`] rolls in one, so the
+    /// chain from one hash to the next is one product, not [`STEP`]:
+    /// H(e + STEP·n) = H(e)·B^STEP − B^K·Σ_i old_i·B^(STEP−1−i) +
+    /// Σ_i new_i·B^(STEP−1−i), old_i and new_i the words leaving and
+    /// entering the window.
+    #[inline(always)]
+    fn roll_step<T: Letter>(&self, v: &[T], h: u64, e: usize) -> u64 {
+        let (n, from) = (T::PER_WORD, e - self.c);
+        let old = &v[from..from + STEP * n];
+        let new = &v[from + n * self.words..][..STEP * n];
+        let (mut gone, mut added) = (0u64, 0u64);
+        for (i, &weight) in self.weights.iter().enumerate() {
+            gone = gone.wrapping_add(T::word(old, i * n).wrapping_mul(weight));
+            added = added.wrapping_add(T::word(new, i * n).wrapping_mul(weight));
+        }
+        h.wrapping_mul(self.step_base)
+            .wrapping_sub(gone.wrapping_mul(self.top))
+            .wrapping_add(added)
     }
 }
 
@@ -395,7 +448,8 @@ fn update_run<T: Letter>(run: &mut LagRun, v: &[T], from: usize, end: usize) {
 
 /// The last z in [start, end) with v[z] ≠ v[z − L] (start ≥ L), if any:
 /// words of letters XORed with the words L before them from the newest
-/// back, so the first nonzero XOR holds the last difference (the oldest
+/// back (four words per branch while four fit), so the first nonzero XOR
+/// holds the last difference (the oldest
 /// word, read at `start`, may overlap the word after it, whose letters were
 /// found equal, which changes nothing).
 #[inline(always)]
@@ -406,6 +460,17 @@ fn last_difference<T: Letter>(v: &[T], lag: usize, start: usize, end: usize) -> 
         return (start..end).rev().find(|&z| v[z] != v[z - lag]);
     }
     let mut y = end;
+    // Four words at a time while they fit, one branch for the four.
+    while y >= start + 4 * n {
+        let at = y - 4 * n;
+        let (new, old) = (&v[at..y], &v[at - lag..y - lag]);
+        let d: [u64; 4] = std::array::from_fn(|k| T::word(new, k * n) ^ T::word(old, k * n));
+        if d[0] | d[1] | d[2] | d[3] != 0 {
+            let k = (0..4).rev().find(|&k| d[k] != 0).expect("a nonzero word");
+            return Some(at + k * n + ((63 - d[k].leading_zeros()) / T::BITS) as usize);
+        }
+        y = at;
+    }
     while y > start {
         let at = y.saturating_sub(n).max(start);
         let d = T::word(v, at) ^ T::word(v, at - lag);
