@@ -7,7 +7,8 @@
 //!    finite_check.py`, which does what the paper says its script does
 //!    (first repeated window of length c, windows as bytes in a dict; the
 //!    angle tests from their definitions). Best wall-clock time of several
-//!    runs of each.
+//!    runs of each; then the same on a ≤ 12, b ≤ 60, c ≤ 300 (issue 21's
+//!    goal 3: 250× on the first range, 400× on the second).
 //! 2. **The same in process**: the sweep on one thread against the same
 //!    classification with the competent Rust version of the paper's method
 //!    (`engine::baseline`), and the sweep on two threads.
@@ -93,11 +94,48 @@ fn baseline_sweep(triples: &[[u64; 3]]) {
 }
 
 fn whole_process() {
+    // Issue 21's goal 3: 250x on the paper's range, 400x on the larger one.
+    let ranges: [(&str, [&str; 3], usize, usize); 2] = [
+        (
+            "paper A's finite check (15,385 triples)",
+            ["8", "40", "100"],
+            3,
+            10,
+        ),
+        (
+            "a 2..=12, b ..=60, c ..=300 (126,906 triples)",
+            ["12", "60", "300"],
+            1,
+            3,
+        ),
+    ];
+    for (number, (name, [a, b, c], python_rounds, rounds)) in ranges.into_iter().enumerate() {
+        let letter = ["a", "b"][number];
+        println!("1{letter}. {name}, whole process, single thread");
+        whole_process_on([a, b, c], python_rounds, rounds);
+    }
+}
+
+/// `nimcert sweep --threads 1` against the Python reference on 2 ≤ a ≤
+/// `a_max`, b ≤ `b_max`, c ≤ `c_max` (primitive, non-additive), rounds
+/// interleaved: one Python run, then the best of `rounds` sweeps.
+fn whole_process_on([a_max, b_max, c_max]: [&str; 3], python_rounds: usize, rounds: usize) {
     let nimcert = env!("CARGO_BIN_EXE_nimcert");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/reference/finite_check.py");
     let script = script.to_str().expect("a UTF-8 path");
+    let (a, b, c) = (
+        format!("2..={a_max}"),
+        format!("..={b_max}"),
+        format!("..={c_max}"),
+    );
     let sweep_args = [
         "sweep",
+        "--a",
+        &a,
+        "--b",
+        &b,
+        "--c",
+        &c,
         "--primitive",
         "--non-additive",
         "--threads",
@@ -105,23 +143,27 @@ fn whole_process() {
         "--format",
         "json",
     ];
-    println!("1. paper A's finite check (15,385 triples), whole process, single thread");
+    let python_args = [script, a_max, b_max, c_max];
     if !run(nimcert, &sweep_args) {
         println!("   nimcert sweep failed to run; skipped");
         return;
     }
-    if !run("python3", &[script]) {
-        println!("   python3 {script} could not run; skipped");
+    if !run("python3", &["--version"]) {
+        println!("   python3 could not run; skipped");
         return;
     }
-    // Interleaved: Python, then nimcert several times, three rounds.
     let (mut python, mut ours) = (f64::MAX, f64::MAX);
-    for _ in 0..3 {
-        python = python.min(best(1, || assert!(run("python3", &[script]))));
-        ours = ours.min(best(10, || assert!(run(nimcert, &sweep_args))));
+    for _ in 0..python_rounds {
+        python = python.min(best(1, || {
+            assert!(run("python3", &python_args), "python3 {script} failed")
+        }));
+        ours = ours.min(best(rounds, || assert!(run(nimcert, &sweep_args))));
     }
-    println!("   Python, the paper's method          {python:8.3} s (best of 3)");
-    println!("   nimcert sweep --threads 1           {ours:8.3} s (best of 30)");
+    println!("   Python, the paper's method          {python:8.3} s (best of {python_rounds})");
+    println!(
+        "   nimcert sweep --threads 1           {ours:8.3} s (best of {})",
+        rounds * python_rounds
+    );
     println!("   nimcert is {:.0}x faster", python / ours);
 }
 
