@@ -109,10 +109,9 @@ fn whole_process() {
             3,
         ),
     ];
-    for (number, (name, [a, b, c], python_rounds, rounds)) in ranges.into_iter().enumerate() {
-        let letter = ["a", "b"][number];
+    for (letter, (name, range, python_rounds, rounds)) in ["a", "b"].into_iter().zip(ranges) {
         println!("1{letter}. {name}, whole process, single thread");
-        whole_process_on([a, b, c], python_rounds, rounds);
+        whole_process_on(range, python_rounds, rounds);
     }
 }
 
