@@ -30,6 +30,7 @@
 
 use nimcert::certify::octal::{octal_certificate, octal_provenance};
 use nimcert::check::{check_certificate, Limits, Verdict};
+use nimcert::octal::code::Reach;
 use nimcert::octal::period::{proof_length, solve, OctalOutcome};
 use nimcert::octal::values::walsh_hadamard;
 use nimcert::octal::{Method, OctalCode};
@@ -169,15 +170,15 @@ impl Peer {
 
 /// The peer's period check at n: every p from 1, by a scan down from the
 /// top (this project's bound 2q + 2p + t + 1 ≤ n).
-fn peer_period(g: &[u32], t: u64) -> Option<(u64, u64)> {
+fn peer_period(g: &[u32], reach: Reach) -> Option<(u64, u64)> {
     let n = g.len() as u64;
     let mut p = 1;
-    while proof_length(0, p, t) <= n {
+    while proof_length(0, p, reach) <= n {
         let mut start = (n - p) as usize;
         while start > 0 && g[start - 1] == g[start - 1 + p as usize] {
             start -= 1;
         }
-        if proof_length(start as u64, p, t) <= n {
+        if proof_length(start as u64, p, reach) <= n {
             return Some((start as u64, p));
         }
         p += 1;
@@ -191,7 +192,7 @@ fn peer_solve(code: &OctalCode, max_n: usize) -> Option<(u64, u64)> {
     loop {
         let n = peer.values.len();
         if n.is_power_of_two() {
-            if let Some(found) = peer_period(&peer.values, code.t()) {
+            if let Some(found) = peer_period(&peer.values, code.reach()) {
                 return Some(found);
             }
         }

@@ -196,9 +196,15 @@ fn officers_gets_no_period_and_exit_3_naming_the_flag() {
 
 #[test]
 fn codes_it_does_not_read_are_exit_2() {
-    for code in ["4.07", "0.70", "0.8", "0.0f", "kayles", "0.", "0.77 "] {
+    for code in [
+        "0.70", "2.07", "0.0g", "44.1", "kayles", "0.", "0.77 ", "4.07", "4", "0.f",
+    ] {
         let out = nimcert(&["octal", code]);
-        let expect = if code == "0.77 " { 0 } else { 2 };
+        let expect = if ["0.77 ", "4.07", "4", "0.f"].contains(&code) {
+            0
+        } else {
+            2
+        };
         assert_eq!(out.status.code(), Some(expect), "{code}");
     }
     let out = nimcert(&["octal", "0.77", "--max-n", "999999999999"]);

@@ -1,34 +1,47 @@
 //! Rules for an `Octal` claim (format 3): the nim-sequence of an octal
 //! (take-and-break) game.
 //!
-//! **The game.** The code "0.d1d2…dt" has octal digits d_k. From a heap of
-//! n tokens a move removes k tokens, 1 ≤ k ≤ min(t, n), and then, as d_k
-//! allows, leaves no heap (bit 1 of d_k, only when n = k), one heap of
-//! n − k (bit 2, only when n > k), or two non-empty heaps a + b = n − k
-//! (bit 4, only when n − k ≥ 2, split any way). A sum of heaps is decided by
-//! the nim-sequence G(n) of one heap (Sprague–Grundy), and
+//! **The game.** The code "d0.d1d2…dt" has hexadecimal digits d_k (octal
+//! ones, 0–7, in the common case). From a heap of n tokens a move removes
+//! k tokens, 0 ≤ k ≤ min(t, n), and then, as d_k allows, leaves no heap
+//! (bit 1 of d_k, only when n = k), one heap of n − k (bit 2, only when
+//! n > k), two non-empty heaps a + b = n − k (bit 4, only when n − k ≥ 2,
+//! split any way) or three non-empty heaps a + b + c = n − k (bit 8, only
+//! when n − k ≥ 3). d0 (k = 0) has only bits 4 and 8: a split without
+//! removing a token (Winning Ways, ch. 4; A. Flammenkamp's notation). A
+//! sum of heaps is decided by the nim-sequence G(n) of one heap
+//! (Sprague–Grundy), and
 //!
 //! G(n) = mex( {0 : d_n has bit 1} ∪ {G(n − k) : k < n, d_k has bit 2}
-//!             ∪ {G(a) ⊕ G(n − k − a) : d_k has bit 4, 1 ≤ a ≤ (n − k)/2} ),
+//!             ∪ {G(a) ⊕ G(n − k − a) : d_k has bit 4, 1 ≤ a ≤ (n − k)/2}
+//!             ∪ {G(a) ⊕ G(b) ⊕ G(n − k − a − b) : d_k has bit 8,
+//!                1 ≤ a ≤ b ≤ n − k − a − b} ),
 //!
-//! with k ≤ t throughout (Winning Ways, Berlekamp–Conway–Guy, ch. 4). Each
-//! value is fixed by the smaller ones, so the recurrence has exactly one
-//! solution; the checker computes it by this definition, in increasing n
-//! (`Grundy`).
+//! with k ≤ t throughout (Winning Ways, Berlekamp–Conway–Guy, ch. 4). Every
+//! option is a position of fewer tokens or of the same tokens in more
+//! heaps (k = 0), and the options of n read G below n only (each heap of a
+//! split is non-empty, so smaller than n): each value is fixed by the
+//! smaller ones, the recurrence has exactly one solution, and the checker
+//! computes it by this definition, in increasing n (`Grundy`).
 //!
 //! Claim: G has least pre-period q, least period p, and G(n) = v(n), where
 //! v is given on [0, q + p) and extended by v(n) = v(q + (n − q) mod p).
 //!
-//! **The code.** `code` must be `0.` then 1 to t octal digits, the last one
-//! non-zero, nothing else (`Code::parse`). A code this checker does not
-//! read is *undecidable* (exit 2): a digit before the point other than the
-//! lone `0` (`4.07`: d0, moves that take no token) or a hexadecimal digit
-//! 8–9, a–f (splits into more than two heaps). Anything else that is not of
-//! the form is a *wrong* claim (exit 1): no `0.`, no digit, a last digit 0
-//! (the code would not say what t is), a space or any other character.
+//! **The code.** `code` must be one digit d0 ∈ {0, 4, 8, C} (either case),
+//! a point, then 1 to t hexadecimal digits, the last one non-zero, nothing
+//! else (`Code::parse`); with d0 ≠ 0 the digits after the point may be the
+//! single `0`, meaning t = 0 (the game `4.0`: split a heap in two). Every
+//! other text is a *wrong* claim (exit 1): no point, no digit, a d0 with
+//! bit 1 or 2 (bit 2 would be a move that changes nothing, so no Grundy
+//! value; bit 1 applies to no heap), a last digit 0 (the code would not say
+//! what t is), a space or any other character.
+//!
+//! Write j = 3 when some digit (d0 included) has bit 8, else j = 2: the
+//! most heaps a move leaves (j = 2 also for codes that never split).
 //!
 //! **Rule 1 (values, and the Octal Periodicity Theorem).** With p ≥ 1 and
-//! L = 2q + 2p + t + 1, the checker computes G on [0, L) by the mex rule
+//! L = j(q + p) + t + 1 (2q + 2p + t + 1 for an octal code), the checker
+//! computes G on [0, L) by the mex rule
 //! and requires G(n) = v(n) for every n < L (the first mismatch is
 //! reported; below it G and v agree, so it is where v breaks the
 //! recurrence).
@@ -55,6 +68,20 @@
 //!
 //! So n and n + p have the same option values and G(n + p) = G(n). ∎
 //!
+//! *The theorem for d0 and for three heaps* (j heaps at most, N =
+//! j·q + (j − 1)·p + t + 1, which is the N above for j = 2). The proof is
+//! the same for every 0 ≤ k ≤ t: k = 0 (the digit d0) has no bit 1 or 2,
+//! only splits. A split of n + p − k into i ≤ j non-empty heaps has a
+//! largest heap c with i·c ≥ n + p − k ≥ N + p − t = j(q + p) + 1, so
+//! c ≥ q + p + 1 (as i ≤ j), and c′ = c − p has q + 1 ≤ c′ ≤ n − k − 1 < n
+//! (the other heaps are non-empty): G(c) = G(c′), and replacing c by c′
+//! gives a split of n − k into i heaps with the same value (⊕ is
+//! commutative and associative, so the order of heaps does not matter).
+//! Conversely a split of n − k into i ≤ j heaps has a largest heap c′ with
+//! i·c′ ≥ n − k ≥ N − t = j·q + (j − 1)·p + 1 > i·q, so q < c′ < n,
+//! G(c′ + p) = G(c′), and c′ + p in its place is a split of n + p − k with
+//! the same value. ∎
+//!
 //! *The bound.* The theorem is usually printed with N = 2q + p + t. That
 //! bound suffices when q ≥ 1 (then b′ ≥ q ≥ 1 above), but not when q = 0:
 //! for 0.4 (remove one token, split the rest into two non-empty heaps)
@@ -64,7 +91,8 @@
 //! proof goes through for every q; it costs one position.
 //!
 //! *Rule 1 proves v = G.* G = v on [0, L), and v is p-periodic from q by
-//! construction, so G(n + p) = G(n) for q ≤ n < L − p = N; by the theorem
+//! construction, so G(n + p) = G(n) for q ≤ n < L − p = N (L − p =
+//! j·q + (j − 1)·p + t + 1 for every j); by the theorem
 //! G is p-periodic from q, and G and v, both p-periodic from q and equal
 //! on [q, q + p), are equal everywhere.
 //!
@@ -81,12 +109,14 @@
 //! [`crate::periodic`], Rule 3).
 //!
 //! **The sparse hint** (optional field `sparse`, still format 3). It
-//! changes how Rule 1 computes the mex, never what it computes. The hint
+//! changes how Rule 1 computes the mex, never what it computes. A hint on a
+//! code with three-heap splits (j = 3) is a wrong claim: the lemma below is
+//! about pairs. The hint
 //! is a mask m and, optionally, a position parity f ∈ {0, 1} (any other f
 //! is a wrong claim, refused before any work). Write π(v) = popcount(v ∧ m)
 //! mod 2, e = 1 when f is given (else 0), and class(n) = π(G(n)) ⊕
 //! e·((n + f) mod 2); n ≥ 1 is *rare* when class(n) = 0. For a split of
-//! s = n − k (bit 4 of d_k, s ≥ 2) let P_s = 1 ⊕ e·(s mod 2).
+//! s = n − k (bit 4 of d_k, 0 ≤ k ≤ t, s ≥ 2) let P_s = 1 ⊕ e·(s mod 2).
 //!
 //! *Lemma.* If a + b = s then π(G(a) ⊕ G(b)) = class(a) ⊕ class(b) ⊕
 //! e·(s mod 2). *Proof:* π is linear over XOR (the bits of
@@ -118,7 +148,7 @@
 //! comparison: both exact, only slower).
 //!
 //! **Limits,** judged from the sizes before any work (`admit`): t ≤
-//! `--max-moves`; L = 2q + 2p + t + 1 ≤ `--max-period` (with checked
+//! `--max-moves`; L = j(q + p) + t + 1 ≤ `--max-period` (with checked
 //! arithmetic, and at most 2^32, so that every G(n) ≤ n fits the 32-bit
 //! values: a move removes at least one token, so no play from a heap of n
 //! lasts more than n moves, and a Grundy value is at most the length of
@@ -159,7 +189,7 @@ use crate::format::OctalClaim;
 use crate::mex::out_of_memory;
 use crate::moves::show_set;
 use crate::periodic::{check_least_period, check_preperiod_witness, describe};
-use crate::{too_large, undecided, within_work, wrong, Failure, Limits, Verdict};
+use crate::{too_large, within_work, wrong, Failure, Limits, Verdict};
 use rare::{Budget, Sparse};
 
 /// Checks an `Octal` claim.
@@ -184,36 +214,37 @@ pub(crate) fn admit(claim: &OctalClaim, limits: &Limits) -> Result<(), Failure> 
             limits.max_moves
         ));
     }
-    let length = positions(claim.preperiod, claim.period, t, limits)?;
+    let length = positions(claim.preperiod, claim.period, &code, limits)?;
     if claim.sparse.is_some() {
         // The hinted mex counts its work as it goes (`Budget`): its worst
         // case is the direct one, its usual case far below.
         return Ok(());
     }
-    within_work(
-        work(&code, length),
-        "L·(3t + 4) + 2·(splits read), L = 2q + 2p + t + 1",
-        limits,
-    )
+    let formula = match code.heaps() {
+        2 => "L·(3t + 4) + 2·(splits read), L = 2q + 2p + t + 1",
+        _ => "L·(3t + 4) + 2·(pairs read) + 3·(triples bound), L = 3q + 3p + t + 1",
+    };
+    within_work(work(&code, length), formula, limits)
 }
 
-/// L = 2q + 2p + t + 1, the positions Rule 1 computes, refused when it
+/// L = j(q + p) + t + 1, the positions Rule 1 computes, refused when it
 /// overflows, exceeds `--max-period`, or exceeds 2^32 (the values are
 /// 32-bit).
-fn positions(q: u64, p: u64, t: u64, limits: &Limits) -> Result<u64, Failure> {
+fn positions(q: u64, p: u64, code: &Code, limits: &Limits) -> Result<u64, Failure> {
+    let (j, t) = (code.heaps(), code.len());
     let length = q
         .checked_add(p)
-        .and_then(|n| n.checked_mul(2))
+        .and_then(|n| n.checked_mul(j))
         .and_then(|n| n.checked_add(t))
         .and_then(|n| n.checked_add(1));
     match length {
         Some(n) if n <= limits.max_period && n <= 1 << 32 => Ok(n),
         Some(n) if n <= limits.max_period => too_large(format!(
-            "2q + 2p + t + 1 = {n} positions exceed 2^32, the most this checker computes \
+            "{j}q + {j}p + t + 1 = {n} positions exceed 2^32, the most this checker computes \
              (its values are 32-bit), whatever --max-period says"
         )),
         _ => too_large(format!(
-            "2q + 2p + t + 1 = 2·{q} + 2·{p} + {t} + 1 positions exceed the limit of {} (--max-period)",
+            "{j}q + {j}p + t + 1 = {j}·{q} + {j}·{p} + {t} + 1 positions exceed the limit of {} (--max-period)",
             limits.max_period
         )),
     }
@@ -225,7 +256,12 @@ fn positions(q: u64, p: u64, t: u64, limits: &Limits) -> Result<u64, Failure> {
 /// option read (two values XORed and marked, one step of the scan). The
 /// split options are counted exactly: the digit k with bit 4 splits
 /// n − k = m for every 2 ≤ m ≤ L − 1 − k, in ⌊m/2⌋ ways, and
-/// Σ_{m=0}^{M} ⌊m/2⌋ = ⌊M²/4⌋. Saturating: a huge count is only ever
+/// Σ_{m=0}^{M} ⌊m/2⌋ = ⌊M²/4⌋ (k = 0 included for d0). A digit with bit 8
+/// splits m into triples a ≤ b ≤ c, read for a ≤ m/3 and a ≤ b ≤ (m − a)/2:
+/// at most (m/3 + 1)·(m/2 + 1) ≤ (m + 3)(m + 2)/6 ≤ (m + 3)²/6 a heap, so
+/// at most (M + 4)³/18 for all m ≤ M (Σ_{x ≤ X} x² ≤ (X + 1)³/3), 3 units
+/// each (three values XORed, marked, one step of the scan): an upper
+/// bound, not an exact count. Saturating: a huge count is only ever
 /// compared with the limit.
 ///
 /// Calibration (`cargo run --release -p nimcert-check --example
@@ -235,16 +271,24 @@ fn positions(q: u64, p: u64, t: u64, limits: &Limits) -> Result<u64, Failure> {
 /// 0.77 at L = 30,145 (4.5·10^8 split options): about a nanosecond, as for
 /// the other claim kinds.
 pub(crate) fn work(code: &Code, length: u64) -> u64 {
-    let splits = (1..=code.len())
-        .filter(|&k| code.digit(k) & 4 != 0)
+    let splits = code
+        .with_bit(4)
         .map(|k| {
             let m = length.saturating_sub(k + 1);
             m.saturating_mul(m) / 4
         })
         .fold(0u64, u64::saturating_add);
+    let triples = code
+        .with_bit(8)
+        .map(|k| {
+            let m = length.saturating_sub(k + 1).saturating_add(4);
+            m.saturating_mul(m).saturating_mul(m) / 18
+        })
+        .fold(0u64, u64::saturating_add);
     length
         .saturating_mul(code.len().saturating_mul(3).saturating_add(4))
         .saturating_add(splits.saturating_mul(2))
+        .saturating_add(triples.saturating_mul(3))
 }
 
 fn check_inner(claim: &OctalClaim, limits: &Limits) -> Result<String, Failure> {
@@ -266,7 +310,14 @@ fn check_inner(claim: &OctalClaim, limits: &Limits) -> Result<String, Failure> {
         claim.values[i as usize]
     };
     let hint = claim.sparse.as_ref().map(Sparse::read).transpose()?;
-    let length = 2 * claimed + code.len() + 1; // admitted
+    if hint.is_some() && code.heaps() == 3 {
+        return wrong(format!(
+            "a sparse hint is defined for codes whose moves leave at most two heaps; {} \
+             splits into three",
+            code.show()
+        ));
+    }
+    let length = code.heaps() * claimed + code.len() + 1; // admitted
     match hint {
         None => check_values(&code, Grundy::new(length)?, q, p, &v)?,
         Some(hint) => check_hinted(&code, hint, length, q, p, &v, limits)?,
@@ -322,7 +373,9 @@ fn check_hinted(
         return Ok(());
     };
     let below = &values[..n as usize];
-    let pairs = splits(code, n).map(|s| s / 2).fold(0, u64::saturating_add);
+    let pairs = splits(code, n, 4)
+        .map(|s| s / 2)
+        .fold(0, u64::saturating_add);
     let units = pairs.saturating_mul(2).saturating_add(3 * code.len() + 4);
     let options = match budget.spend(units, n) {
         Ok(()) => show_options(code, below, n),
@@ -357,71 +410,91 @@ fn show_options(code: &Code, g: &[u32], n: u64) -> String {
     show_set(&shown)
 }
 
-/// A code "0.d1…dt" read by [`Code::parse`]: its digits, as the bytes of
-/// the text after `0.`.
+/// A code "d0.d1…dt" read by [`Code::parse`]: d0, and the digits after
+/// the point as the bytes of the text (hexadecimal, either case).
 pub(crate) struct Code<'a> {
+    d0: u8,
     digits: &'a [u8],
 }
 
 impl<'a> Code<'a> {
-    /// Reads `0.` then octal digits, the last non-zero. `Undecided` for a
-    /// code of another notation (a digit before the point, hexadecimal
-    /// digits), `Wrong` for anything else that is not of the form.
+    /// Reads d0 ∈ {0, 4, 8, C}, `.`, then hexadecimal digits, the last
+    /// non-zero (or the single `0` after d0 ≠ 0: t = 0). `Wrong` for
+    /// anything else.
     pub(crate) fn parse(text: &'a str) -> Result<Code<'a>, Failure> {
         let shown = shorten(text);
         let Some((whole, digits)) = text.split_once('.') else {
-            return wrong(format!("octal code {shown:?} lacks the point of 0.d1…dt"));
+            return wrong(format!("octal code {shown:?} lacks the point of d0.d1…dt"));
         };
-        let hex = |s: &str| s.bytes().all(|b| b.is_ascii_hexdigit());
-        let d0 = whole.len() == 1 && whole.bytes().all(|b| b.is_ascii_digit());
-        if d0 && whole != "0" && hex(digits) {
-            return undecided(format!(
-                "octal code {shown:?} has a digit before the point (moves that take no token); \
-                 this checker reads codes 0.d1…dt only"
-            ));
-        }
-        if whole != "0" {
-            return wrong(format!("octal code {shown:?} must start with 0."));
-        }
+        let d0 = match whole {
+            "0" => 0,
+            "4" => 4,
+            "8" => 8,
+            "c" | "C" => 12,
+            _ => {
+                return wrong(format!(
+                    "octal code {shown:?} must start with one digit 0, 4, 8 or C and a point \
+                     (the digit before the point moves no token: bit 2 would be a move that \
+                     changes nothing, bit 1 applies to no heap)"
+                ))
+            }
+        };
         if let Some(i) = digits.bytes().position(|b| !b.is_ascii_hexdigit()) {
             return wrong(format!(
-                "octal code {shown:?}: character {} after the point is not an octal digit",
+                "octal code {shown:?}: character {} after the point is not a hexadecimal digit",
                 i + 1
             ));
         }
-        if let Some(i) = digits.bytes().position(|b| !(b'0'..=b'7').contains(&b)) {
-            return undecided(format!(
-                "octal code {shown:?}: digit {} is hexadecimal (splits into more heaps); \
-                 this checker reads octal digits 0–7 only",
-                i + 1
-            ));
-        }
-        match digits.as_bytes().last() {
-            None => wrong(format!("octal code {shown:?} has no digit after 0.")),
-            Some(b'0') => wrong(format!(
-                "octal code {shown:?} ends in the digit 0; the last digit d_t must be non-zero"
-            )),
-            Some(_) => Ok(Code {
-                digits: digits.as_bytes(),
-            }),
-        }
+        let digits = match digits.as_bytes() {
+            b"0" if d0 != 0 => &digits.as_bytes()[..0],
+            [] => return wrong(format!("octal code {shown:?} has no digit after the point")),
+            [.., b'0'] => {
+                return wrong(format!(
+                    "octal code {shown:?} ends in the digit 0; the last digit d_t must be non-zero"
+                ))
+            }
+            bytes => bytes,
+        };
+        Ok(Code { d0, digits })
     }
 
-    /// t, the number of digits.
+    /// t, the number of digits after the point.
     pub(crate) fn len(&self) -> u64 {
         self.digits.len() as u64
     }
 
-    /// d_k, for 1 ≤ k ≤ t.
+    /// d_k, for 0 ≤ k ≤ t (d0 for k = 0).
     pub(crate) fn digit(&self, k: u64) -> u8 {
-        self.digits[k as usize - 1] - b'0'
+        match k {
+            0 => self.d0,
+            // Checked hexadecimal digits in `parse`.
+            _ => (self.digits[k as usize - 1] as char)
+                .to_digit(16)
+                .unwrap_or(0) as u8,
+        }
+    }
+
+    /// The k, 0 ≤ k ≤ t, whose digit has `bit`, increasing.
+    pub(crate) fn with_bit(&self, bit: u8) -> impl Iterator<Item = u64> + '_ {
+        (0..=self.len()).filter(move |&k| self.digit(k) & bit != 0)
+    }
+
+    /// j: 3 when some digit has bit 8 (splits into three heaps), else 2.
+    pub(crate) fn heaps(&self) -> u64 {
+        if self.with_bit(8).next().is_some() {
+            3
+        } else {
+            2
+        }
     }
 
     /// The code, its digits cut after 40.
     fn show(&self) -> String {
         // ASCII digits: the text is one byte a character.
         let text = std::str::from_utf8(self.digits).unwrap_or("?");
-        format!("0.{}", shorten(text))
+        let text = if text.is_empty() { "0" } else { text };
+        let whole = char::from_digit(u32::from(self.d0), 16).unwrap_or('?');
+        format!("{}.{}", whole.to_ascii_uppercase(), shorten(text))
     }
 }
 
@@ -501,16 +574,25 @@ impl Grundy {
 /// [0, n) in `g` (the definition in the module docs).
 fn for_each_option(code: &Code, g: &[u32], n: u64, mut mark: impl FnMut(u32)) {
     for_each_single_option(code, g, n, &mut mark);
-    for s in splits(code, n) {
+    for s in splits(code, n, 4) {
         let s = s as usize;
         for a in 1..=s / 2 {
             mark(g[a] ^ g[s - a]);
         }
     }
+    for s in splits(code, n, 8) {
+        let s = s as usize;
+        for a in 1..=s / 3 {
+            for b in a..=(s - a) / 2 {
+                mark(g[a] ^ g[b] ^ g[s - a - b]);
+            }
+        }
+    }
 }
 
 /// Calls `mark` with the options of a heap of n that leave at most one
-/// heap: 0 (bit 1, n = k) and G(n − k) (bit 2, n > k).
+/// heap: 0 (bit 1, n = k) and G(n − k) (bit 2, n > k), for 1 ≤ k ≤ t (d0
+/// has neither bit).
 fn for_each_single_option(code: &Code, g: &[u32], n: u64, mut mark: impl FnMut(u32)) {
     for k in 1..=code.len().min(n) {
         let d = code.digit(k);
@@ -523,10 +605,12 @@ fn for_each_single_option(code: &Code, g: &[u32], n: u64, mut mark: impl FnMut(u
     }
 }
 
-/// The splits of a heap of n: s = n − k for each k ≤ t with bit 4 of d_k
-/// and n − k ≥ 2, in increasing k.
-fn splits<'a>(code: &'a Code, n: u64) -> impl Iterator<Item = u64> + 'a {
-    (1..=code.len().min(n))
-        .filter(move |&k| n - k >= 2 && code.digit(k) & 4 != 0)
+/// The splits of a heap of n by the digits with `bit` (4: two heaps, 8:
+/// three): s = n − k for each 0 ≤ k ≤ t with that bit in d_k and
+/// n − k ≥ 2 (4) or ≥ 3 (8), in increasing k.
+fn splits<'a>(code: &'a Code, n: u64, bit: u8) -> impl Iterator<Item = u64> + 'a {
+    let least = if bit == 8 { 3 } else { 2 };
+    code.with_bit(bit)
+        .filter(move |&k| k <= n && n - k >= least)
         .map(move |k| n - k)
 }

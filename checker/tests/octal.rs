@@ -16,10 +16,29 @@ use common::*;
 use nimcert_check::format::{Certificate, Claim, OctalClaim, SparseHint};
 use nimcert_check::{check_bytes, check_certificate, precheck, to_ron, Limits, Verdict};
 
-/// The digits d1…dt of "0.d1…dt".
+/// The digits d0, d1, …, dt of "d0.d1…dt" (hexadecimal; "4.0" is d0 = 4
+/// and t = 0).
 fn digits(code: &str) -> Vec<u32> {
-    let rest = code.strip_prefix("0.").expect("a code 0.d1…dt");
-    rest.chars().map(|c| c.to_digit(8).unwrap()).collect()
+    let (whole, rest) = code.split_once('.').expect("a code d0.d1…dt");
+    let rest = if whole != "0" && rest == "0" {
+        ""
+    } else {
+        rest
+    };
+    whole
+        .chars()
+        .chain(rest.chars())
+        .map(|c| c.to_digit(16).unwrap())
+        .collect()
+}
+
+/// j: 3 when some digit has bit 8, else 2.
+fn heaps(code: &str) -> usize {
+    if digits(code).iter().any(|d| d & 8 != 0) {
+        3
+    } else {
+        2
+    }
 }
 
 /// G(n) for n < len, by the definition: every option listed, then the
@@ -29,8 +48,7 @@ fn grundy(code: &str, len: usize) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::new();
     for n in 0..len {
         let mut options = Vec::new();
-        for (i, &dk) in d.iter().enumerate() {
-            let k = i + 1;
+        for (k, &dk) in d.iter().enumerate() {
             if k > n {
                 break;
             }
@@ -44,6 +62,13 @@ fn grundy(code: &str, len: usize) -> Vec<u32> {
             if dk & 4 != 0 && rest >= 2 {
                 for a in 1..rest {
                     options.push(g[a] ^ g[rest - a]);
+                }
+            }
+            if dk & 8 != 0 && rest >= 3 {
+                for a in 1..rest {
+                    for b in 1..rest - a {
+                        options.push(g[a] ^ g[b] ^ g[rest - a - b]);
+                    }
                 }
             }
         }
@@ -67,21 +92,31 @@ const N: usize = 1200;
 /// period p (so its window is shorter), and a p that is no period is never
 /// accepted (the theorem).
 fn least_qp(code: &str) -> Option<(u64, u64)> {
-    let g = grundy(code, N);
-    let t = digits(code).len();
-    (1..N / 3).find_map(|p| {
-        let mut q = N - p;
+    least_qp_below(code, N)
+}
+
+/// [`least_qp`] with G on [0, n), and the range j(q + p) + t + 1 of j heaps.
+fn least_qp_below(code: &str, n: usize) -> Option<(u64, u64)> {
+    let g = grundy(code, n);
+    let (t, j) = (digits(code).len() - 1, heaps(code));
+    (1..n / 4).find_map(|p| {
+        let mut q = n - p;
         while q > 0 && g[q - 1] == g[q - 1 + p] {
             q -= 1;
         }
-        (2 * q + 2 * p + t < N).then_some((q as u64, p as u64))
+        (j * (q + p) + t < n).then_some((q as u64, p as u64))
     })
 }
 
 /// A true claim for `code`, with the first witness of each prime.
 fn octal_claim(code: &str) -> OctalClaim {
-    let (q, p) = least_qp(code).unwrap_or_else(|| panic!("{code}: no period below {N}"));
-    let g = grundy(code, N);
+    octal_claim_below(code, N)
+}
+
+/// [`octal_claim`] from G on [0, n).
+fn octal_claim_below(code: &str, n: usize) -> OctalClaim {
+    let (q, p) = least_qp_below(code, n).unwrap_or_else(|| panic!("{code}: no period below {n}"));
+    let g = grundy(code, n);
     let period_witnesses = primes(p)
         .into_iter()
         .map(|r| {
@@ -217,6 +252,51 @@ fn accepts_every_two_digit_code_the_oracle_solves() {
     assert!(solved >= 45, "only {solved} codes solved");
 }
 
+/// Codes with a digit before the point (d0 = 4, 8, C: splits that remove
+/// nothing) and hexadecimal digits (bit 8: three heaps), against the
+/// oracle: every true claim it solves is accepted, and a changed value
+/// anywhere in the claimed prefix is refused.
+#[test]
+fn accepts_d0_and_hexadecimal_codes_the_oracle_solves() {
+    let mut codes: Vec<String> = Vec::new();
+    for d0 in ["4", "8", "C"] {
+        codes.push(format!("{d0}.0"));
+        for d1 in "123456789ABCDEF".chars() {
+            codes.push(format!("{d0}.{d1}"));
+        }
+    }
+    for d1 in "0123456789ABCDEF".chars() {
+        for d2 in "89ABCDEF".chars() {
+            codes.push(format!("0.{d1}{d2}"));
+        }
+    }
+    let (mut solved, mut three) = (0, 0);
+    for code in &codes {
+        let below = if heaps(code) == 3 { 200 } else { N };
+        if least_qp_below(code, below).is_none() {
+            continue;
+        }
+        let c = octal_claim_below(code, below);
+        match check(c.clone()) {
+            Verdict::Valid(m) => assert!(m.starts_with(&format!("octal game {code}: ")), "{m}"),
+            other => panic!("{code} {c:?}: {other:?}"),
+        }
+        for i in [0, c.values.len() / 2, c.values.len() - 1] {
+            let mut bad = c.clone();
+            bad.values[i] ^= 1;
+            assert!(matches!(check(bad), Verdict::Invalid(_)), "{code} at {i}");
+        }
+        solved += 1;
+        three += usize::from(heaps(code) == 3);
+    }
+    // 12 of the 111 codes, 4 of them with three-heap splits, at the bounds
+    // above (most such games have growing values, no period).
+    assert!(
+        solved >= 12 && three >= 4,
+        "{solved} solved, {three} with three heaps"
+    );
+}
+
 #[test]
 fn a_subtraction_game_has_the_sequence_summary() {
     for moves in GAMES {
@@ -321,8 +401,10 @@ fn rule_1_checks_one_position_past_the_published_bound() {
 }
 
 /// Every (q, p) with q, p ≤ 12 that G satisfies on the checker's range
-/// [0, 2q + 2p + t + 1) holds on all of [0, N): the theorem's range is
-/// enough, tried on every code of one or two digits and 60 of three.
+/// [0, j(q + p) + t + 1) holds on all of [0, n): the theorem's range is
+/// enough, tried on every code of one or two digits, 60 of three, every
+/// code d0.d1 with d0 = 4, 8, C and 40 hexadecimal codes of two digits
+/// (n = 400, or 150 for splits into three heaps).
 #[test]
 fn the_theorem_range_is_enough_on_small_codes() {
     let mut codes: Vec<String> = Vec::new();
@@ -340,14 +422,23 @@ fn the_theorem_range_is_enough_on_small_codes() {
             1 + rng.below(7)
         ));
     }
-    let n = 400;
+    for d0 in ["4", "8", "C"] {
+        for d1 in "0123456789ABCDEF".chars() {
+            codes.push(format!("{d0}.{d1}"));
+        }
+    }
+    for _ in 0..40 {
+        let hex = |d: usize| char::from_digit(d as u32, 16).unwrap();
+        codes.push(format!("0.{}{}", hex(rng.below(16)), hex(8 + rng.below(8))));
+    }
     let mut tried = 0;
-    for code in codes.iter().filter(|c| !c.ends_with('0')) {
-        let t = digits(code).len();
+    for code in codes.iter().filter(|c| !c.ends_with('0') || c.len() == 3) {
+        let (t, j) = (digits(code).len() - 1, heaps(code));
+        let n = if j == 3 { 150 } else { 400 };
         let g = grundy(code, n);
         for q in 0..=12 {
             for p in 1..=12 {
-                let l = 2 * q + 2 * p + t + 1;
+                let l = j * (q + p) + t + 1;
                 let holds_to = |end: usize| (q..end - p).all(|x| g[x] == g[x + p]);
                 if holds_to(l) {
                     tried += 1;
@@ -476,18 +567,20 @@ fn the_code_grammar_is_strict() {
     };
     for bad in [
         "", "0", "0.", "0.770", "0.70", ".77", "00.77", " 0.77", "0.77 ", "0.7 7", "0,77", "0x77",
-        "0.77\n", "O.77", "0.-7", "0.+7", "0..77", "0.7.7", "0.٧٧", "-0.77", "1x.77", "0.g",
+        "0.77\n", "O.77", "0.-7", "0.+7", "0..77", "0.7.7", "0.٧٧", "-0.77", "1x.77", "0.g", "1.5",
+        "2.3", "6.1", "44.1", "4.", "4.00", "0.77e0", "d.1", "f.0", "0.0",
     ] {
         match with_code(bad) {
             Verdict::Invalid(m) => assert!(m.starts_with("octal code"), "{bad:?}: {m}"),
             other => panic!("{bad:?}: {other:?}"),
         }
     }
+    // Other games, read: Kayles' values are then refused by the recurrence.
     for other in [
-        "4.07", "1.5", "8.0", "0.8", "0.9", "0.7f", "0.a", "0.F", "0.78", "4.", "0.77e0",
+        "4.07", "8.0", "4.0", "c.1", "C.1", "0.8", "0.9", "0.7f", "0.a", "0.F", "0.78",
     ] {
         match with_code(other) {
-            Verdict::Undecidable(m) => assert!(m.contains("this checker reads"), "{other}: {m}"),
+            Verdict::Invalid(m) => assert!(m.starts_with("recurrence fails"), "{other}: {m}"),
             v => panic!("{other:?}: {v:?}"),
         }
     }
@@ -498,10 +591,11 @@ fn the_code_grammar_is_strict() {
         )
     );
     assert_eq!(
-        with_code("4.07"),
-        Verdict::Undecidable(
-            "octal code \"4.07\" has a digit before the point (moves that take no token); \
-             this checker reads codes 0.d1…dt only"
+        with_code("2.07"),
+        Verdict::Invalid(
+            "octal code \"2.07\" must start with one digit 0, 4, 8 or C and a point (the digit \
+             before the point moves no token: bit 2 would be a move that changes nothing, bit 1 \
+             applies to no heap)"
                 .into()
         )
     );
@@ -546,11 +640,11 @@ fn limit_on_digits_is_exact() {
 /// L·(3t + 4) + 2·(split options of every n < L).
 fn counted_work(code: &str, l: u64) -> u64 {
     let d = digits(code);
-    let t = d.len() as u64;
+    let t = d.len() as u64 - 1;
     let mut splits = 0;
     for n in 0..l {
-        for (i, &dk) in d.iter().enumerate() {
-            let k = i as u64 + 1;
+        for (k, &dk) in d.iter().enumerate() {
+            let k = k as u64;
             if dk & 4 != 0 && n >= k + 2 {
                 splits += (n - k) / 2;
             }
@@ -596,7 +690,7 @@ fn limits_on_positions_and_work_are_exact() {
     for code in ["0.33", "0.4", "0.1", "0.0404", "0.7777"] {
         let mut c = kayles();
         c.code = code.to_string();
-        let l = 2 * 83 + digits(code).len() as u64 + 1;
+        let l = 2 * 83 + digits(code).len() as u64;
         let work = counted_work(code, l);
         let at = |max_work| {
             check_with(
@@ -842,6 +936,11 @@ fn a_sparse_hint_never_changes_the_verdict() {
         ]
         .map(String::from),
     );
+    // Splits without removal (k = 0).
+    for d1 in 0..8 {
+        codes.push(format!("4.{d1}"));
+        codes.push(format!("4.0{}", d1 + 1));
+    }
     let mut compared = 0;
     for code in codes.iter().filter(|c| least_qp(c).is_some()) {
         for claim in claim_and_mutations(code) {
@@ -857,6 +956,20 @@ fn a_sparse_hint_never_changes_the_verdict() {
         }
     }
     assert!(compared > 3000, "{compared}");
+}
+
+#[test]
+fn a_sparse_hint_on_a_three_heap_code_is_wrong() {
+    let claim = octal_claim_below("0.F", 200);
+    assert_valid(&check(claim.clone()));
+    let hinted = OctalClaim {
+        sparse: Some(hints()[0]),
+        ..claim
+    };
+    assert_invalid(
+        &check(hinted),
+        "a sparse hint is defined for codes whose moves leave at most two heaps",
+    );
 }
 
 #[test]

@@ -618,14 +618,14 @@ fn octal_template(
             };
             parts.push(OctalPart::Hole(b.expr(&code[i + 1..end], hole_origin)?));
             i = end + 1;
-        } else if c.is_digit(8) || c == '.' {
+        } else if c.is_ascii_hexdigit() || c == '.' {
             lit.push(c);
             i += 1;
         } else {
             return Err(src.diag(
                 DiagKind::Input,
                 at(i),
-                format!("unexpected `{c}` in the octal code (expected digits 0-7, `.` or a `{{expression}}`)"),
+                format!("unexpected `{c}` in the octal code (expected digits 0-9, A-F, `.` or a `{{expression}}`)"),
             ));
         }
     }

@@ -32,10 +32,14 @@ pub fn octal_claim(game: &OctalSolution) -> OctalClaim {
         values: game.values[..(q + p) as usize].to_vec(),
         period_witnesses: witnesses_of(|n| game.value(n), q, p),
         preperiod_witness: (q > 0).then(|| q - 1),
-        sparse: game.sparse.map(|(mask, position_parity)| SparseHint {
-            mask,
-            position_parity,
-        }),
+        // The checker's hint is for splits into at most two heaps.
+        sparse: game
+            .sparse
+            .filter(|_| game.code.is_octal())
+            .map(|(mask, position_parity)| SparseHint {
+                mask,
+                position_parity,
+            }),
     }
 }
 

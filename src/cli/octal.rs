@@ -21,13 +21,16 @@ const OCTAL_HELP: &str = concat!(
     "An octal code 0.d1d2…dt (also written .d1d2…dt): from a heap of n a move\n\
 removes k tokens, 1 ≤ k ≤ t, leaving no heap if bit 1 of d_k is set\n\
 (n = k), one heap if bit 2, two non-empty heaps if bit 4. Kayles is 0.77,\n\
-Dawson's Kayles 0.07, Officers 0.6. Codes with a digit before the point\n\
-(4.07) and hexadecimal codes are not read.\n\
+Dawson's Kayles 0.07, Officers 0.6. A digit before the point, 4 (or 8,\n\
+C), splits a heap into two (three, either) without removing a token:\n\
+4.07, and 4.0 (or 4) for that move alone. Hexadecimal digits 8-F add bit\n\
+8, leave three non-empty heaps: 0.F.\n\
 \n\
 G is computed by the mex rule until the Octal Periodicity Theorem (Guy and\n\
 Smith) proves a period: G(n + p) = G(n) for q ≤ n < 2q + p + t + 1 (one\n\
 more than the printed 2q + p + t, which fails for q = 0), which needs G on\n\
-[0, 2q + 2p + t + 1). The least such p and, for it, the least q are the\n\
+[0, 2q + 2p + t + 1); with three-heap splits 3q + 2p + t + 1 and\n\
+[0, 3q + 3p + t + 1). The least such p and, for it, the least q are the\n\
 least period and least pre-period (src/octal/period.rs). Nothing is ever\n\
 guessed: a game whose period is not proved within --max-n positions exits\n\
 3 with \"no period found below N\" (which does not say that it has none).\n\
@@ -38,7 +41,7 @@ after 60 of each unless --full.\n",
     "\n\
 JSON/RON keys: `code`, `t`, `preperiod`, `period`, `values` (G on\n\
 [0, q + p), cut to 10000 entries unless --full, `truncated`),\n\
-`proof_length` (2q + 2p + t + 1), `method`.\n\
+`proof_length` (2q + 2p + t + 1, or 3q + 3p + t + 1), `method`.\n\
 `nimcert certify --octal CODE` writes a certificate for `nimcheck`.\n\
 \n\
 Limits: --max-n heap sizes (4 bytes each; at most 2^28) and --max-work\n\

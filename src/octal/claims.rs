@@ -32,7 +32,7 @@
 //! A failing instance carries the `Octal` certificates of the games
 //! involved, so every disagreement is re-checked by nimcheck.
 
-use super::code::OctalCode;
+use super::code::{OctalCode, Reach};
 use super::period::{proof_length, solve, OctalOutcome, OctalSolution};
 use super::published::{Published, CITED, LISTED_TERMS, PUBLISHED};
 use super::values::{nim_sequence, Method};
@@ -285,7 +285,7 @@ fn check(
             period,
             last_exception,
         } => {
-            let needed = proof_length(last_exception.saturating_add(1), period, code.t());
+            let needed = proof_length(last_exception.saturating_add(1), period, code.reach());
             if needed > bound {
                 return beyond(
                     format!("the proof of period {period} from n = {}", last_exception + 1),
@@ -504,10 +504,10 @@ fn claim(entry: &'static Published) -> Claim {
 /// period's proof when it is within the audit's bound, else
 /// [`SMALL_BOUND`].
 fn x_bound(entry: &Published, scope: &Scope) -> u64 {
-    let t = OctalCode::parse(entry.code).map_or(0, |c| c.t());
+    let reach = OctalCode::parse(entry.code).map_or(Reach { heaps: 2, t: 0 }, |c| c.reach());
     match (entry.period, entry.last_exception) {
         (Some(p), Some(e)) => {
-            let needed = proof_length(e.saturating_add(1), p, t);
+            let needed = proof_length(e.saturating_add(1), p, reach);
             if needed <= bound(scope) {
                 // Twice the claim's proof, so that a wrong claim still
                 // gets the true (q, p) and its certificate when it is near.
@@ -623,12 +623,12 @@ fn sibling_reading(entry: &Published, scope: &Scope) -> &'static str {
 /// sizes). Those stay in the table and are named in the README, but a
 /// registry entry that can never be checked would only say "not checked".
 pub fn auditable(entry: &Published) -> bool {
-    let t = OctalCode::parse(entry.code).map_or(0, |c| c.t());
+    let reach = OctalCode::parse(entry.code).map_or(Reach { heaps: 2, t: 0 }, |c| c.reach());
     sentences(entry).iter().any(|s| match *s {
         Sentence::Period {
             period,
             last_exception,
-        } => proof_length(last_exception.saturating_add(1), period, t) <= EXTENDED_BOUND,
+        } => proof_length(last_exception.saturating_add(1), period, reach) <= EXTENDED_BOUND,
         Sentence::Exceptions(_) => false,
         _ => true,
     })

@@ -20,6 +20,23 @@
 //! works for every q, and so does this search, so that nothing it claims is
 //! refused there.
 //!
+//! **Splits without removal and into three heaps** (codes d0.d1…, and
+//! hexadecimal digits, [`super::code`]). Let j be the most heaps a move
+//! leaves (2, or 3 with a digit having bit 8). *Theorem.* If G(n + p) = G(n)
+//! for q ≤ n < N = j·q + (j − 1)·p + t + 1, then for all n ≥ q. *Proof.* As
+//! above, by induction on n ≥ N, for every k with 0 ≤ k ≤ t (k = 0 is the
+//! digit d0: it neither takes a whole heap nor leaves one heap, only
+//! splits). A split of n + p − k into i ≤ j non-empty heaps has a largest
+//! heap c with i·c ≥ n + p − k ≥ N + p − t = j·(q + p) + 1, so c ≥ q + p + 1
+//! and c′ = c − p has q + 1 ≤ c′ ≤ n − k − 1 < n: G(c) = G(c′), and
+//! replacing c by c′ gives a split of n − k into i heaps with the same
+//! value. Conversely a split of n − k into i ≤ j heaps has a largest heap
+//! c′ with i·c′ ≥ n − k ≥ j·q + (j − 1)·p + 1 > i·q, so q < c′ < n and
+//! replacing c′ by c′ + p gives a split of n + p − k with the same value.
+//! For j = 2 this is the range above. ∎ The range checked is then
+//! L = N + p = j·(q + p) + t + 1 ([`proof_length`]), and the lemma below
+//! holds with j in place of 2.
+//!
 //! So G on [0, 2q + 2p + t + 1) decides it. [`find_period`] returns the least
 //! p for which some q passes, with the least such q: that is the least
 //! period and least pre-period of G (a p that passes is a true period, so a
@@ -49,7 +66,7 @@
 //! multiple that is not marked has kp > N − q(p), so its scan starts below
 //! q(p), not in the periodic tail.
 
-use super::code::OctalCode;
+use super::code::{OctalCode, Reach};
 use super::values::{Method, OctalSequence};
 
 /// A solved octal game: least pre-period q, least period p, and G on
@@ -77,9 +94,9 @@ impl OctalSolution {
         self.values[i as usize]
     }
 
-    /// 2q + 2p + t + 1: the positions the theorem looks at.
+    /// j(q + p) + t + 1: the positions the theorem looks at.
     pub fn proof_length(&self) -> u64 {
-        proof_length(self.preperiod, self.period, self.code.t())
+        proof_length(self.preperiod, self.period, self.code.reach())
     }
 }
 
@@ -95,30 +112,31 @@ pub enum OctalOutcome {
     WorkLimit { computed: u64 },
 }
 
-/// 2q + 2p + t + 1: the prefix of G the theorem needs for (q, p).
-pub fn proof_length(q: u64, p: u64, t: u64) -> u64 {
-    2 * q + 2 * p + t + 1
+/// j(q + p) + t + 1: the prefix of G the theorem needs for (q, p); for
+/// an octal code (j = 2) 2q + 2p + t + 1.
+pub fn proof_length(q: u64, p: u64, reach: Reach) -> u64 {
+    reach.heaps * (q + p) + reach.t + 1
 }
 
 /// The least (q, p) that passes the theorem on `g` (G on [0, N)), if any:
-/// the least p ≥ 1, and for it the least q, with 2q + 2p + t + 1 ≤ N and
+/// the least p ≥ 1, and for it the least q, with j(q + p) + t + 1 ≤ N and
 /// G(n + p) = G(n) for q ≤ n < N − p. Multiples of a failed p are skipped
 /// by the lemma of the module docs.
-pub fn find_period(g: &[u32], t: u64) -> Option<(u64, u64)> {
+pub fn find_period(g: &[u32], reach: Reach) -> Option<(u64, u64)> {
     let n = g.len() as u64;
     let mut ruled_out: Vec<bool> = Vec::new();
     let mut p = 1;
-    while proof_length(0, p, t) <= n {
+    while proof_length(0, p, reach) <= n {
         if ruled_out.get(p as usize).copied().unwrap_or(false) {
             p += 1;
             continue;
         }
         let q = least_preperiod(g, p);
-        if proof_length(q, p, t) <= n {
+        if proof_length(q, p, reach) <= n {
             return Some((q, p));
         }
         // p fails with q ≥ 1: rule out kp ≤ N − q among the p still tried.
-        let top = (n - q).min((n - t - 1) / 2) as usize;
+        let top = (n - q).min((n - reach.t - 1) / reach.heaps) as usize;
         if top >= 2 * p as usize {
             if ruled_out.len() <= top {
                 ruled_out.resize(top + 1, false);
@@ -147,17 +165,17 @@ fn least_preperiod(g: &[u32], p: u64) -> u64 {
 /// prefix grows by a quarter, and at `max_n`.
 pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> OctalOutcome {
     let mut sequence = OctalSequence::new(code, method);
-    let t = code.t();
-    let mut checkpoint = (4 * t + 16).min(max_n);
+    let reach = code.reach();
+    let mut checkpoint = (4 * reach.t + 16).min(max_n);
     loop {
         if !sequence.extend_to(checkpoint as usize, max_work) {
             return OctalOutcome::WorkLimit {
                 computed: sequence.values().len() as u64,
             };
         }
-        if let Some((q, p)) = find_period(sequence.values(), t) {
+        if let Some((q, p)) = find_period(sequence.values(), reach) {
             let mut values = sequence.values().to_vec();
-            values.truncate(proof_length(q, p, t) as usize);
+            values.truncate(proof_length(q, p, reach) as usize);
             return OctalOutcome::Periodic(OctalSolution {
                 code: code.clone(),
                 preperiod: q,
@@ -183,15 +201,15 @@ mod tests {
 
     /// The definition, scanned for every p in turn (the search before
     /// issue 21): the oracle of [`find_period`].
-    fn find_period_plain(g: &[u32], t: u64) -> Option<(u64, u64)> {
+    fn find_period_plain(g: &[u32], reach: Reach) -> Option<(u64, u64)> {
         let n = g.len() as u64;
         let mut p = 1;
-        while proof_length(0, p, t) <= n {
+        while proof_length(0, p, reach) <= n {
             let q = (0..n - p)
                 .rev()
                 .find(|&m| g[m as usize] != g[(m + p) as usize])
                 .map_or(0, |m| m + 1);
-            if proof_length(q, p, t) <= n {
+            if proof_length(q, p, reach) <= n {
                 return Some((q, p));
             }
             p += 1;
@@ -223,8 +241,13 @@ mod tests {
 
     proptest! {
         #[test]
-        fn find_period_is_the_plain_search(g in eventually_periodic(), t in 1u64..4) {
-            prop_assert_eq!(find_period(&g, t), find_period_plain(&g, t));
+        fn find_period_is_the_plain_search(
+            g in eventually_periodic(),
+            t in 0u64..4,
+            heaps in 2u64..4,
+        ) {
+            let reach = Reach { heaps, t };
+            prop_assert_eq!(find_period(&g, reach), find_period_plain(&g, reach));
         }
 
         #[test]
@@ -232,7 +255,8 @@ mod tests {
             g in prop::collection::vec(0u32..2, 0..120),
             t in 1u64..3,
         ) {
-            prop_assert_eq!(find_period(&g, t), find_period_plain(&g, t));
+            let reach = Reach { heaps: 2, t };
+            prop_assert_eq!(find_period(&g, reach), find_period_plain(&g, reach));
         }
     }
 
@@ -296,7 +320,7 @@ mod tests {
         let code = OctalCode::parse("0.4").unwrap();
         let g = super::super::values::nim_sequence(&code, Method::Direct, 4);
         assert_eq!(g, [0, 0, 0, 1]);
-        assert_eq!(find_period(&g[..4], 1), None);
+        assert_eq!(find_period(&g[..4], code.reach()), None);
         if let Some(s) = solved(&code, Method::Rare) {
             assert_ne!((s.preperiod, s.period), (0, 1));
         }

@@ -62,12 +62,28 @@ const WARM_UP: usize = 256;
 /// Masks are tried up to this many bits.
 const MASK_BITS: u32 = 12;
 
-/// The moves of one heap size, by what they leave.
+/// The moves of one heap size, by what they leave: the k of each kind
+/// (k = 0 for the splits of d0).
 #[derive(Clone, Debug)]
 struct Rules {
     take_all: Vec<usize>,
     leave_one: Vec<usize>,
     leave_two: Vec<usize>,
+    leave_three: Vec<usize>,
+    /// Grundy's game: a split into two heaps must make them unequal.
+    unequal: bool,
+}
+
+impl Rules {
+    /// The largest a of a split a + (s − a), a ≤ s − a (a < s − a for
+    /// unequal splits).
+    fn last_a(&self, s: usize) -> usize {
+        if self.unequal {
+            (s - 1) / 2
+        } else {
+            s / 2
+        }
+    }
 }
 
 /// Option values seen, as stamps: `seen[v] == stamp` means v is an option.
@@ -143,6 +159,9 @@ pub struct OctalSequence {
     /// c[2v + (n mod 2)]: how many positions n ≥ 1 computed so far have
     /// G(n) = v (length 2·`bound`).
     counts: Vec<u64>,
+    /// For codes with three-heap splits: T(m), the distinct values
+    /// G(a) ⊕ G(m − a), 1 ≤ a < m, for every m computed so far, increasing.
+    pair_values: Vec<Vec<u32>>,
     work: u64,
 }
 
@@ -150,12 +169,36 @@ impl OctalSequence {
     /// The sequence of `code`, empty, to be computed by `method`.
     pub fn new(code: &OctalCode, method: Method) -> Self {
         let to_usize = |ks: Vec<u64>| ks.into_iter().map(|k| k as usize).collect();
-        OctalSequence {
-            rules: Rules {
+        Self::with_rules(
+            Rules {
                 take_all: to_usize(code.take_all()),
                 leave_one: to_usize(code.leave_one()),
                 leave_two: to_usize(code.leave_two()),
+                leave_three: to_usize(code.leave_three()),
+                unequal: false,
             },
+            method,
+        )
+    }
+
+    /// The sequence of Grundy's game (split one heap into two unequal
+    /// heaps; OEIS A002188), empty, to be computed by `method`.
+    pub fn grundys_game(method: Method) -> Self {
+        Self::with_rules(
+            Rules {
+                take_all: Vec::new(),
+                leave_one: Vec::new(),
+                leave_two: vec![0],
+                leave_three: Vec::new(),
+                unequal: true,
+            },
+            method,
+        )
+    }
+
+    fn with_rules(rules: Rules, method: Method) -> Self {
+        OctalSequence {
+            rules,
             method,
             values: Vec::new(),
             bound: 1,
@@ -165,6 +208,7 @@ impl OctalSequence {
             next_choice: WARM_UP,
             cursors: Vec::new(),
             counts: vec![0; 2],
+            pair_values: Vec::new(),
             work: 0,
         }
     }
@@ -214,8 +258,14 @@ impl OctalSequence {
         }
         // Every option value is an XOR of values below `bound`, so below it;
         // the mex is at most `bound`.
+        if !self.rules.leave_three.is_empty() {
+            self.record_pair_values(n);
+        }
         self.marks.clear(self.bound + 1);
         self.mark_single_heaps(n);
+        if !self.rules.leave_three.is_empty() {
+            self.mark_three_heaps(n);
+        }
         let v = match self.sparse {
             Some(sparse) if self.rare.len() * 4 < n => self.mex_sparse(n, sparse),
             _ => self.mex_direct(n),
@@ -247,6 +297,49 @@ impl OctalSequence {
         }
     }
 
+    /// Records T(n − 1), the last pair set not yet known (T(m) needs G
+    /// below m only): the distinct G(a) ⊕ G(m − a), 1 ≤ a ≤ m/2, found with
+    /// the mark table (which the position then clears again).
+    fn record_pair_values(&mut self, n: usize) {
+        while self.pair_values.len() < n {
+            let m = self.pair_values.len();
+            self.marks.clear(self.bound + 1);
+            let mut set = Vec::new();
+            for a in 1..=m / 2 {
+                let x = self.values[a] ^ self.values[m - a];
+                if !self.marks.has(x) {
+                    self.marks.mark(x);
+                    set.push(x);
+                }
+            }
+            self.work += (m / 2) as u64;
+            self.pair_values.push(set);
+        }
+    }
+
+    /// Marks G(a) ⊕ G(b) ⊕ G(c) for every split a + b + c = n − k into three
+    /// non-empty heaps (bit 8 of d_k): with a the smallest heap, a ≤ s/3,
+    /// and G(b) ⊕ G(c) ranges over T(s − a) ([`Self::record_pair_values`]).
+    fn mark_three_heaps(&mut self, n: usize) {
+        let (g, stamp) = (&self.values, self.marks.stamp);
+        let seen = &mut self.marks.seen;
+        let mut work = 0;
+        for &k in &self.rules.leave_three {
+            if n < k + 3 {
+                continue;
+            }
+            let s = n - k;
+            for a in 1..=s / 3 {
+                let pairs = &self.pair_values[s - a];
+                for &x in pairs {
+                    seen[(g[a] ^ x) as usize] = stamp;
+                }
+                work += pairs.len() as u64;
+            }
+        }
+        self.work += work;
+    }
+
     /// The splits of n: s = n − k ≥ 2 for each splitting k.
     fn splits(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
         self.rules
@@ -271,10 +364,11 @@ impl OctalSequence {
                 continue;
             }
             let s = n - k;
-            for a in 1..=s / 2 {
+            let last = self.rules.last_a(s);
+            for a in 1..=last {
                 self.marks.seen[(g[a] ^ g[s - a]) as usize] = self.marks.stamp;
             }
-            work += (s / 2) as u64;
+            work += last as u64;
         }
         self.work += work;
         self.mex()
@@ -293,11 +387,20 @@ impl OctalSequence {
         let seen = &mut self.marks.seen;
         let mut work = 0;
         for &(s, _) in &cursors {
-            let listed = self.rare.partition_point(|&r| r < s);
-            for &r in &self.rare[..listed] {
+            let listed = &self.rare[..self.rare.partition_point(|&r| r < s)];
+            // Unequal splits: the pair (s/2, s/2) is no option.
+            let (below, above) = match self.rules.unequal && s % 2 == 0 {
+                true => {
+                    let half = listed.partition_point(|&r| r < s / 2);
+                    let skip = usize::from(listed.get(half) == Some(&(s / 2)));
+                    (&listed[..half], &listed[half + skip..])
+                }
+                false => (listed, &listed[..0]),
+            };
+            for &r in below.iter().chain(above) {
                 seen[(g[r] ^ g[s - r]) as usize] = stamp;
             }
-            work += listed as u64;
+            work += listed.len() as u64;
         }
         self.work += work;
         let mut v = 0u32;
@@ -323,7 +426,7 @@ impl OctalSequence {
             let mut open = false;
             let mut found = false;
             for (s, a) in cursors.iter_mut() {
-                let end = (*a + run).min(*s / 2 + 1);
+                let end = (*a + run).min(self.rules.last_a(*s) + 1);
                 if *a >= end || sparse.mixed_parity(*s) == want {
                     continue;
                 }
@@ -466,14 +569,14 @@ pub fn nim_sequence(code: &OctalCode, method: Method, n: usize) -> Vec<u32> {
 mod tests {
     use super::*;
 
-    /// The mex rule read off the definition: every option of every move.
+    /// The mex rule read off the definition: every option of every move
+    /// (k = 0 for d0; three heaps for bit 8).
     fn naive(code: &OctalCode, n: usize) -> Vec<u32> {
-        let d = code.digits();
         let mut g: Vec<u32> = Vec::new();
         for h in 0..n {
             let mut options = Vec::new();
-            for k in 1..=d.len() {
-                let digit = d[k - 1];
+            for k in 0..=code.t() as usize {
+                let digit = code.digit(k as u64);
                 if digit & 1 != 0 && h == k {
                     options.push(0);
                 }
@@ -485,7 +588,27 @@ mod tests {
                         options.push(g[a] ^ g[h - k - a]);
                     }
                 }
+                if digit & 8 != 0 && h >= k + 3 {
+                    for a in 1..h - k {
+                        for b in 1..h - k - a {
+                            options.push(g[a] ^ g[b] ^ g[h - k - a - b]);
+                        }
+                    }
+                }
             }
+            g.push((0..).find(|v| !options.contains(v)).unwrap());
+        }
+        g
+    }
+
+    /// Grundy's game by the definition: splits into two unequal heaps.
+    fn naive_grundy(n: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::new();
+        for h in 0..n {
+            let options: Vec<u32> = (1..h)
+                .filter(|&a| 2 * a != h)
+                .map(|a| g[a] ^ g[h - a])
+                .collect();
             g.push((0..).find(|v| !options.contains(v)).unwrap());
         }
         g
@@ -497,6 +620,43 @@ mod tests {
             let truth = naive(&code, 700);
             assert_eq!(nim_sequence(&code, Method::Direct, 700), truth, "{code}");
             assert_eq!(nim_sequence(&code, Method::Rare, 700), truth, "{code}");
+        }
+    }
+
+    #[test]
+    fn both_methods_follow_the_mex_rule_with_d0_and_hexadecimal_digits() {
+        let mut codes: Vec<OctalCode> = Vec::new();
+        for d0 in [4, 8, 12] {
+            codes.push(OctalCode::with_d0(d0, &[]).unwrap());
+            for d1 in 1..16 {
+                codes.push(OctalCode::with_d0(d0, &[d1]).unwrap());
+            }
+        }
+        for d1 in 0..16 {
+            for d2 in 1..16 {
+                codes.push(OctalCode::with_d0(0, &[d1, d2]).unwrap());
+            }
+        }
+        for code in codes {
+            let length = if code.is_octal() { 400 } else { 70 };
+            let truth = naive(&code, length);
+            assert_eq!(nim_sequence(&code, Method::Direct, length), truth, "{code}");
+            assert_eq!(nim_sequence(&code, Method::Rare, length), truth, "{code}");
+        }
+    }
+
+    #[test]
+    fn grundys_game_follows_the_mex_rule_and_oeis_a002188() {
+        let truth = naive_grundy(1500);
+        // OEIS A002188 (offset 0), its first 24 listed terms.
+        assert_eq!(
+            truth[..24],
+            [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0]
+        );
+        for method in [Method::Direct, Method::Rare] {
+            let mut sequence = OctalSequence::grundys_game(method);
+            sequence.extend_to(1500, u64::MAX);
+            assert_eq!(sequence.values(), &truth[..], "{method:?}");
         }
     }
 

@@ -44,7 +44,7 @@
 //! for v as for G.
 //!
 //! *The rare pairs in runs over n* (`listed_failure`). The last condition
-//! is, for the digit k (bit 4 of d_k, s = n − k) and the rare r: for every
+//! is, for the digit k (bit 4 of d_k, 0 ≤ k ≤ t, s = n − k) and the rare r: for every
 //! n with k + r < n < L and π(v(n)) = P_{n−k}, v(n) ⊕ v(n − k − r) ≠ v(r).
 //! For one (k, r) this compares two contiguous runs of v, so the checker
 //! goes over n in blocks of `BLOCK` positions, and in each block over
@@ -167,10 +167,7 @@ pub(super) fn first_failure(
             rare.push(u32::try_from(n).map_err(|_| out_of_memory(n as u64))?);
         }
     }
-    let digits: Vec<usize> = (1..=code.len())
-        .filter(|&k| code.digit(k) & 4 != 0)
-        .map(|k| k as usize)
-        .collect();
+    let digits: Vec<usize> = code.with_bit(4).map(|k| k as usize).collect();
     let mut position = Position {
         code,
         hint,
