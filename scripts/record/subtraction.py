@@ -365,6 +365,18 @@ def statement_claims(entry: dict, source: dict, out: list[str]) -> None:
                 game=game_expr(kind, 10**9, source),
                 **{"assert": f"forall x: P(x) iff x mod {st['modulus']} in {setlit(st['residues'])}"},
             )
+        elif form == "p-positions-residues-on-range":
+            low, high = st["low"], st["high"]
+            claim(
+                out,
+                comment,
+                id=f"{pfx}.{st['id']}",
+                source=src,
+                quote=st["quote"],
+                kind=st["kind"],
+                game=game_expr(kind, high, source),
+                **{"assert": f"forall x in [{low}, {high}]: P(x) iff x mod {st['modulus']} in {setlit(st['residues'])}"},
+            )
         elif form == "word-until":
             p, word, until, value = st["period"], st["word"], st["until"], st["value"]
             body = values_assert(0, word).split(": ", 1)[1]
@@ -456,10 +468,13 @@ def is_practical(s: int) -> bool:
         return True
     if s % 2:
         return False
-    sums = 1
-    for d in range(1, s + 1):
+    divisors = set()
+    for d in range(1, math.isqrt(s) + 1):
         if s % d == 0:
-            sums |= sums << d
+            divisors.update((d, s // d))
+    sums = 1
+    for d in sorted(divisors):
+        sums |= sums << d
     mask = (1 << s) - 1
     return sums & mask == mask
 
@@ -576,7 +591,7 @@ def naive_check(source_text: bytes) -> int:
             else:
                 msgs.append("all agree")
         elif lst == "first-occurrence":
-            upto = e.get("audit_upto")
+            upto = e.get("naive_upto")
             used = [t for t in terms if upto is None or t <= upto]
             last = used[-1]
             g = naive_grundy(naive_moves(kind, last, by_a), last)
@@ -637,12 +652,20 @@ def naive_check(source_text: bytes) -> int:
                 msgs.append(f"{st['id']}: first x with G(x) != word[x mod {p}] is {firstbad}, G there = {g[firstbad] if firstbad is not None else None}")
             elif form == "period-is-max-plus-one":
                 pass
+            elif form == "p-positions-residues-on-range":
+                low, high, m, res = st["low"], st["high"], st["modulus"], st["residues"]
+                ps = set(naive_p_positions(naive_moves(kind, high, by_a), high))
+                bad_x = next((x for x in range(low, high + 1) if (x in ps) != (x % m in res)), None)
+                msgs.append(f"{st['id']}: P(x) iff x mod {m} in {res} on [{low}, {high}]: " + ("holds" if bad_x is None else f"first fails at x = {bad_x} (P(x) = {bad_x in ps})"))
         if a == "A001581":
             # Plouffe's conjectured g.f. (a %p line) against the listed terms
             num = poly_mul([2, 2], [2, 1, 1, 2, 0, 3])
             den = poly_mul([1, 1, 1, 1, 1, 1, 1], [1, -2, 1])
             ser = series_ratio([0] + num, den, len(terms) + 1)[1:]
             d = next((i for i, (x, y) in enumerate(zip(ser, terms)) if x != y), None)
+            res = sorted({v % 36 for v in ser})
+            desc = [x for x in range(1, ser[-1] + 1) if x % 36 in res]
+            msgs.append(f"Plouffe g.f. expansion = the x >= 1 with x mod 36 in {res}: {'yes' if desc == ser[: len(desc)] else 'NO'}")
             msgs.append(
                 "Plouffe g.f. (%p) vs listed terms: "
                 + ("agree" if d is None else f"first differs at a({d + 1}): listed {terms[d]}, g.f. {ser[d]}")
