@@ -9,6 +9,12 @@ and writes record/octal.toml, the claim file `nimcert audit --claims` audits.
     python3 scripts/record/octal.py --naive    # the second method: a naive mex
                                                # computation of every listed term
                                                # and of every finite statement
+    python3 scripts/record/octal.py --tree 4.327,4.367 29   # a third method
+                                               # (game tree over multisets) for
+                                               # single findings
+    python3 scripts/record/octal.py --probe /work/bin/nimcert   # the games the
+                                               # binary does not solve within the
+                                               # bound (source table's [nimcert])
 
 Python 3.11 standard library only. The output depends on the source table
 alone (no clock, no environment), so running it twice gives the same bytes.
@@ -453,7 +459,47 @@ def naive(src):
     return bad
 
 
+def tree(codes, N):
+    """A third method for single findings: G of one heap from the full game tree
+    over multisets of heaps (no Sprague-Grundy sum theorem, no XOR). Slow:
+    heaps below about 30 only."""
+    from functools import lru_cache
+    for code in codes:
+        d0, rest = code.split(".")
+        dg = [int(d0, 16)] + [int(c, 16) for c in rest]
+
+        @lru_cache(maxsize=None)
+        def g(pos):
+            opts = set()
+            for i, h in enumerate(pos):
+                if i and pos[i - 1] == h:
+                    continue
+                others = pos[:i] + pos[i + 1:]
+                for k, d in enumerate(dg):
+                    r = h - k
+                    if r < 0 or d == 0:
+                        continue
+                    news = []
+                    if d & 1 and r == 0 and k > 0:
+                        news.append(())
+                    if d & 2 and r >= 1 and k > 0:
+                        news.append((r,))
+                    if d & 4 and r >= 2:
+                        news += [(x, r - x) for x in range(1, r // 2 + 1)]
+                    for nw in news:
+                        opts.add(g(tuple(sorted(others + nw))))
+            m = 0
+            while m in opts:
+                m += 1
+            return m
+        print(code, [g((n,)) if n else 0 for n in range(N)])
+
+
 def main(argv):
+    if "--tree" in argv:
+        i = argv.index("--tree")
+        tree(argv[i + 1].split(","), int(argv[i + 2]))
+        return 0
     src = tomllib.loads(SOURCE.read_text(encoding="utf-8"))
     if "--probe" in argv:
         probe(src, argv[argv.index("--probe") + 1])
