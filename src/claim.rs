@@ -274,6 +274,10 @@ pub struct ClaimResult {
     /// The statement is about integers or sets alone: a counterexample is a
     /// few numbers, with no game to certify.
     pub numbers_only: bool,
+    /// Some instances were decided on an octal game's values below the
+    /// search bound, with no period proved: their counterexamples are exact
+    /// but carry no certificate (nimcheck has no claim kind for a prefix).
+    pub uncertified: bool,
     /// The run stopped without a verdict (a claim file's expression that
     /// divides by zero, a limit reached while evaluating): the audit stops
     /// with the abort's exit status instead of reporting counts.

@@ -319,3 +319,68 @@ fn lmm2026_reverse_mex_and_its_derived_word_against_naive_mex() {
         assert_eq!(row.verdict, Verdict::Holds, "{id}");
     }
 }
+
+/// An octal game with no period proved within --max-n is still known
+/// exactly on [0, N): an assertion that reads G below N only is decided
+/// there (no certificate: labelled so), one that reads G beyond, q or p is
+/// not checked. Officers (0.6) starts 0, 0, 1, 2, 0, 1 (OEIS A046695).
+#[test]
+fn an_unsolved_octal_game_is_audited_on_its_values() {
+    let dir = std::env::temp_dir().join(format!("nimcert-prefix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("officers.toml");
+    let claim = |id: &str, assert: &str| {
+        format!(
+            "[[claim]]\nid = \"{id}\"\nsource = \"s\"\nquote = \"q\"\nkind = \"example\"\n\
+             game = \"octal 0.6\"\nassert = \"{assert}\"\n"
+        )
+    };
+    let text = [
+        claim(
+            "terms",
+            "G(0) == 0 and G(1) == 0 and G(2) == 1 and G(3) == 2 and G(4) == 0 and G(5) == 1",
+        ),
+        claim("wrong", "G(5) == 2"),
+        claim("far", "G(3000) == 2"),
+        claim("period", "p > 1"),
+    ]
+    .concat();
+    std::fs::write(&file, text).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_nimcert"))
+        .args(["audit", "--format", "json", "--max-n", "2000", "--claims"])
+        .arg(&file)
+        .output()
+        .expect("nimcert runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let row = |id: &str| {
+        json["claims"]
+            .as_array()
+            .expect("claims")
+            .iter()
+            .find(|c| c["id"] == id)
+            .cloned()
+            .expect(id)
+    };
+    assert_eq!(row("terms")["verdict"], "holds");
+    assert!(row("terms")["range"]
+        .as_str()
+        .unwrap()
+        .contains("no period proved (exact, not certified)"));
+    assert_eq!(row("wrong")["verdict"], "fails");
+    assert_eq!(row("wrong")["uncertified"], true);
+    assert!(row("wrong")["certificates_accepted"].is_null());
+    for id in ["far", "period"] {
+        assert_eq!(row(id)["verdict"], "not checked", "{id}");
+        assert!(row(id)["not_checked"][0]
+            .as_str()
+            .unwrap()
+            .contains("no period found below 2000"));
+    }
+}

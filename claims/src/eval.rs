@@ -20,7 +20,12 @@ const MAX_WINDOW_UPDATES: u32 = 64;
 
 /// The nim-sequence of a game, as the evaluator sees it: `value(n)` is
 /// G(n), defined for every n ≥ 0 (through the certified periodicity);
-/// `preperiod` and `period` are the least pre-period q and period p.
+/// `preperiod` and `period` are the least pre-period q and period p. The
+/// evaluator reads q and p only where the assertion names them or inside
+/// a proof window of an unbounded quantifier, so a caller that knows G on
+/// a prefix only can watch these calls and G beyond the prefix (nimcert's
+/// audit does, for octal games with no period proved) and discard the
+/// evaluations that made them.
 pub trait Sequence {
     /// G(n).
     fn value(&self, n: u64) -> u64;
@@ -574,10 +579,13 @@ impl<'a, 'g> Eval<'a, 'g> {
                 format!("G of a negative number ({n}): add a lower bound, e.g. `forall x >= 1`"),
             ));
         };
-        let q = game.seq.preperiod();
         let g = game.seq.value(un);
         if let Some(w) = self.window.as_mut() {
-            if w.sites.calls.contains(&id) && w.x >= w.x0 && un < q {
+            // q is read only inside a proof window (a game known by its
+            // values alone has none, see `Sequence`).
+            let q = || game.seq.preperiod();
+            if w.sites.calls.contains(&id) && w.x >= w.x0 && un < q() {
+                let q = q();
                 // x + d < q: raise X0 by the deficit (x0 = q - d).
                 let deficit = i64::try_from(q - un).unwrap_or(i64::MAX);
                 w.x0 = w.x.saturating_add(deficit);

@@ -28,7 +28,7 @@ use crate::claim::{check_instances, Abort, Claim, ClaimResult, InstanceOutcome, 
 use crate::engine::Periodicity;
 use crate::moves::MoveSet;
 use crate::octal::code::OctalCode;
-use crate::octal::period::OctalSolution;
+use crate::octal::period::{self, OctalOutcome, OctalSolution};
 use crate::octal::values::Method;
 use crate::solve::{Limits, SolveError};
 use nimcert_check::format::Certificate;
@@ -224,10 +224,26 @@ fn label(instance: &lang::Instance) -> String {
     }
 }
 
-/// A solved game of either family.
+/// A solved game of either family, or the values of an octal game whose
+/// period was not proved within the bounds.
 enum Solved {
     Subtraction(Periodicity),
     Octal(OctalSolution),
+    Prefix(Prefix),
+}
+
+/// G of an octal game on [0, N) only, exact (the mex rule) but with no
+/// period proved: enough for an assertion that reads G below N and
+/// nothing else. Reading G(n) for n ≥ N, q or p marks the evaluation
+/// `overrun`, and its result is then discarded (the instance is not
+/// checked): whatever the evaluation did with the placeholder values, a
+/// result is kept only when every value it read was exact, so it is the
+/// result on the true G.
+struct Prefix {
+    values: Vec<u32>,
+    /// Why no period: the bound reached.
+    why: String,
+    overrun: std::cell::Cell<bool>,
 }
 
 impl lang::Sequence for Solved {
@@ -235,36 +251,64 @@ impl lang::Sequence for Solved {
         match self {
             Solved::Subtraction(g) => u64::from(g.value(n)),
             Solved::Octal(g) => u64::from(g.value(n)),
+            Solved::Prefix(g) => match usize::try_from(n).ok().and_then(|i| g.values.get(i)) {
+                Some(&v) => u64::from(v),
+                None => {
+                    g.overrun.set(true);
+                    0
+                }
+            },
         }
     }
     fn preperiod(&self) -> u64 {
         match self {
             Solved::Subtraction(g) => g.qp.preperiod,
             Solved::Octal(g) => g.preperiod,
+            Solved::Prefix(g) => {
+                g.overrun.set(true);
+                0
+            }
         }
     }
     fn period(&self) -> u64 {
         match self {
             Solved::Subtraction(g) => g.qp.period,
             Solved::Octal(g) => g.period,
+            Solved::Prefix(g) => {
+                g.overrun.set(true);
+                1
+            }
         }
     }
 }
 
 impl Solved {
     /// The certificate of the game's whole nim-sequence, which nimcheck
-    /// re-validates: `Sequence` (subtraction) or `Octal`.
-    fn certificate(&self) -> Certificate {
+    /// re-validates: `Sequence` (subtraction) or `Octal`; none for a
+    /// prefix (nimcheck has no claim kind for values without a period).
+    fn certificate(&self) -> Option<Certificate> {
         match self {
-            Solved::Subtraction(g) => sequence_certificate(g, search_provenance()),
-            Solved::Octal(g) => octal_certificate(g, octal_provenance(Method::Rare)),
+            Solved::Subtraction(g) => Some(sequence_certificate(g, search_provenance())),
+            Solved::Octal(g) => Some(octal_certificate(g, octal_provenance(Method::Rare))),
+            Solved::Prefix(_) => None,
         }
     }
 
-    /// "q = 0, p = 16".
+    /// "q = 0, p = 16", or "G on [0, N), no period proved".
     fn qp(&self) -> String {
         use lang::Sequence;
-        format!("q = {}, p = {}", self.preperiod(), self.period())
+        match self {
+            Solved::Prefix(g) => format!("G on [0, {}), no period proved", g.values.len()),
+            _ => format!("q = {}, p = {}", self.preperiod(), self.period()),
+        }
+    }
+
+    /// Whether the evaluation read past a prefix (then it decides nothing).
+    fn overrun(&self) -> Option<&str> {
+        match self {
+            Solved::Prefix(g) if g.overrun.get() => Some(&g.why),
+            _ => None,
+        }
     }
 }
 
@@ -294,11 +338,21 @@ fn solve(game: &lang::GameSpec, limits: &Limits) -> Result<Solved, Unsolved> {
         }
         lang::GameSpec::Octal(text) => {
             let code = OctalCode::parse(text).map_err(|e| Unsolved::Input(e.to_string()))?;
-            Ok(Solved::Octal(crate::octal::solve::solve(
-                &code,
-                Method::Rare,
-                limits,
-            )?))
+            crate::octal::solve::check_max_n(limits.max_n)?;
+            match period::solve(&code, Method::Rare, limits.max_n, limits.max_work) {
+                OctalOutcome::Periodic(game) => Ok(Solved::Octal(game)),
+                OctalOutcome::NoPeriodBelow { below, values, .. } => Ok(Solved::Prefix(Prefix {
+                    values,
+                    why: format!(
+                        "no period found below {below}, and the assertion reads G at \
+                         n ≥ {below}, q or p (raise --max-n)"
+                    ),
+                    overrun: std::cell::Cell::new(false),
+                })),
+                OctalOutcome::WorkLimit { computed } => {
+                    Err(crate::octal::solve::work_limit(&code, limits.max_work, computed).into())
+                }
+            }
         }
     }
 }
@@ -313,6 +367,9 @@ struct XTally {
     /// exactly too, but "proved" would read as if it held.
     refuted: u64,
     checked_below: BTreeMap<u64, u64>,
+    /// Instances decided on an octal game's values below N with no period
+    /// proved (exact, but without a certificate).
+    prefix: u64,
 }
 
 impl XTally {
@@ -331,6 +388,18 @@ impl XTally {
     /// somewhere, or "; x < 10,000 only (not proved for all x)"; empty
     /// when the assertion has no unbounded quantifier.
     fn text(&self) -> String {
+        let quantifiers = self.quantifier_text();
+        match self.prefix {
+            0 => quantifiers,
+            n => format!(
+                "{quantifiers}; {n} on G's values below the search bound, no period proved \
+                 (exact, not certified)"
+            ),
+        }
+    }
+
+    /// [`Self::text`] without the prefix instances.
+    fn quantifier_text(&self) -> String {
         match self.checked_below.iter().next_back() {
             None if self.refuted > 0 => "; all x (decided exactly)".to_string(),
             None if self.proved > 0 => "; all x (proved)".to_string(),
@@ -434,11 +503,20 @@ fn run(entry: &lang::FileClaim, limits: FileLimits, scope: &Scope) -> ClaimResul
                     set_once(&stop, abort(&e, Some(i)));
                     InstanceOutcome::NotApplicable
                 }
+                Ok(_) if game.as_ref().and_then(Solved::overrun).is_some() => {
+                    let why = game.as_ref().and_then(Solved::overrun).unwrap_or_default();
+                    InstanceOutcome::NotChecked(why.to_string())
+                }
                 Ok(evaluation) => {
                     if let Ok(mut x) = x.lock() {
                         x.add(evaluation.x_scope, evaluation.holds);
+                        x.prefix += u64::from(matches!(game, Some(Solved::Prefix(_))));
                     }
-                    let certificates = || game.iter().map(Solved::certificate).collect::<Vec<_>>();
+                    let certificates = || {
+                        game.iter()
+                            .filter_map(Solved::certificate)
+                            .collect::<Vec<_>>()
+                    };
                     if evaluation.holds {
                         InstanceOutcome::Holds(if scope.wants_certificates() {
                             certificates()
@@ -469,6 +547,7 @@ fn run(entry: &lang::FileClaim, limits: FileLimits, scope: &Scope) -> ClaimResul
     let x = x.into_inner().unwrap_or_default();
     result.range = format!("{}{}", range_text(&instances), x.text());
     result.numbers_only = !needs_game;
+    result.uncertified = x.prefix > 0;
     result
 }
 

@@ -50,6 +50,10 @@ pub struct Row {
     /// checker's rules; `None` when the counterexamples are numbers alone
     /// (no game to certify) or there is none.
     pub certificates_accepted: Option<bool>,
+    /// The counterexamples without a certificate come from an octal game's
+    /// values with no period proved (exact, not certified).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub uncertified: bool,
     /// The range checked.
     pub range: String,
     /// The entries that correct this one, each with how and its counts.
@@ -145,6 +149,7 @@ fn row(claim: &Claim, result: &ClaimResult, seconds: f64) -> Row {
         not_checked: result.unchecked_examples.clone(),
         counterexamples: result.examples.iter().map(|e| e.text.clone()).collect(),
         certificates_accepted: certificates_accepted(result),
+        uncertified: result.uncertified && !result.examples.is_empty(),
         range: result.range.clone(),
         corrected_by: Vec::new(),
         corrects: claim
@@ -174,12 +179,19 @@ fn describe(how: &Correction) -> String {
 /// Re-checks the certificates of the counterexamples with the checker's
 /// library: `Some(true)` when every one is accepted, `Some(false)` when one
 /// is rejected or undecided (or a game counterexample has none), `None`
-/// when there is no counterexample or they are numbers alone.
+/// when there is no counterexample or they are numbers alone. With
+/// `uncertified` (values with no period proved) the counterexamples
+/// without a certificate are left out, and `None` when no other is left.
 fn certificates_accepted(result: &ClaimResult) -> Option<bool> {
-    if result.examples.is_empty() || result.numbers_only {
+    let certifiable: Vec<_> = result
+        .examples
+        .iter()
+        .filter(|e| !(result.uncertified && e.certificates.is_empty()))
+        .collect();
+    if certifiable.is_empty() || result.numbers_only {
         return None;
     }
-    Some(result.examples.iter().all(|e| {
+    Some(certifiable.iter().all(|e| {
         !e.certificates.is_empty()
             && e.certificates.iter().all(|c| {
                 matches!(
@@ -371,6 +383,10 @@ pub fn findings(row: &Row) -> Vec<String> {
         let certified = match row.certificates_accepted {
             Some(true) => "; its certificate is accepted by the checker",
             Some(false) => "; ITS CERTIFICATE WAS NOT ACCEPTED BY THE CHECKER",
+            None if row.uncertified => {
+                " (no certificate: the mex rule's values below the search bound, no period \
+                 proved; nimcheck has no claim kind for them)"
+            }
             None => " (numbers alone: no game to certify)",
         };
         out.push(format!("smallest counterexample: {first}{certified}"));

@@ -107,7 +107,12 @@ pub enum OctalOutcome {
     Periodic(OctalSolution),
     /// No (q, p) passes the theorem with G on [0, `below`): nothing is
     /// claimed, neither a period nor its absence.
-    NoPeriodBelow { below: u64, rare: usize },
+    /// `values` is G on [0, `below`): exact values, with no period.
+    NoPeriodBelow {
+        below: u64,
+        rare: usize,
+        values: Vec<u32>,
+    },
     /// The work bound was reached after `computed` positions.
     WorkLimit { computed: u64 },
 }
@@ -188,6 +193,7 @@ pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> Oct
             return OctalOutcome::NoPeriodBelow {
                 below: max_n,
                 rare: sequence.rare_count(),
+                values: sequence.values().to_vec(),
             };
         }
         checkpoint = (checkpoint + checkpoint / 4).min(max_n);

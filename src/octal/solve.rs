@@ -58,13 +58,19 @@ pub fn solve(
                 "{code}: no period found below {below}: the Octal Periodicity Theorem proves no (q, p) with G on [0, {below}) (raise --max-n)"
             ),
         )),
-        OctalOutcome::WorkLimit { computed } => Err(SolveError::limit_reached(
-            Limit::Work,
-            format!(
-                "{code}: stopped after {max_work} pairs of heaps at n = {computed} with no period proved (raise --max-work)"
-            ),
-        )),
+        OctalOutcome::WorkLimit { computed } => Err(work_limit(code, max_work, computed)),
     }
+}
+
+/// The error of a search stopped by the work bound after `computed` heap
+/// sizes.
+pub fn work_limit(code: &OctalCode, max_work: u64, computed: u64) -> SolveError {
+    SolveError::limit_reached(
+        Limit::Work,
+        format!(
+            "{code}: stopped after {max_work} pairs of heaps at n = {computed} with no period proved (raise --max-work)"
+        ),
+    )
 }
 
 #[cfg(test)]
