@@ -366,3 +366,52 @@ fn octal_help_documents_the_value_notation() {
         );
     }
 }
+
+/// `nimcert values`: Grundy's game and Officers are open below N (exit 3)
+/// with the published terms agreeing; Kayles is periodic, proved (exit 0);
+/// a run resumes from its state file; bad input is exit 2.
+#[test]
+fn values_runs_are_open_or_proved_and_resume() {
+    let out = nimcert(&["values", "grundy", "--to", "5000"]);
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("none below 5000: open"), "{text}");
+    assert!(
+        text.contains("OEIS A002188, https://oeis.org/A002188: 105 values agree"),
+        "{text}"
+    );
+    assert!(text.contains("48 values agree"), "{text}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no period below 5000: open"));
+    let out = nimcert(&["values", "0.6", "--to", "3000", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(3));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["status"], "open");
+    assert_eq!(
+        json["published"][0]["first_difference"],
+        serde_json::Value::Null
+    );
+    let out = nimcert(&["values", "0.77", "--to", "3000"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("q = 71, p = 12 (proved"));
+    let dir = std::env::temp_dir().join(format!("nimcert-values-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let state = dir.join("g.values");
+    let state_arg = state.to_str().unwrap();
+    let first = nimcert(&["values", "grundy", "--to", "2000", "--state", state_arg]);
+    assert_eq!(first.status.code(), Some(3));
+    let second = nimcert(&["values", "grundy", "--to", "5000", "--state", state_arg]);
+    assert!(String::from_utf8_lossy(&second.stdout).contains("(resumed from 2000)"));
+    let other = nimcert(&["values", "0.6", "--to", "5000", "--state", state_arg]);
+    assert_eq!(
+        other.status.code(),
+        Some(2),
+        "another game's state is refused"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    for bad in [
+        &["values", "kayles", "--to", "10"][..],
+        &["values", "grundy", "--to", "300000000"],
+    ] {
+        assert_eq!(nimcert(bad).status.code(), Some(2), "{bad:?}");
+    }
+}

@@ -35,6 +35,7 @@ mod output;
 mod progress;
 mod solve;
 mod sweep;
+mod values;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -63,6 +64,10 @@ enum Command {
     /// Solve every octal code of given lengths (sharding, resume and
     /// certificates as for `sweep`).
     OctalSweep(octal_sweep::OctalSweepArgs),
+    /// G of an octal game or of Grundy's game on [0, N) for large N by rare
+    /// values: resumable, with the sparse-space statistics and the
+    /// published figures compared.
+    Values(values::ValuesArgs),
     /// Audit every registered statement of papers A and B, or the claims
     /// of claim files (--claims).
     #[command(long_about = audit::LONG_ABOUT)]
@@ -208,6 +213,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Certify(args) => certify::run(args),
         Command::Octal(args) => octal::run(args),
         Command::OctalSweep(args) => octal_sweep::run(args),
+        Command::Values(args) => values::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Claims(args) => claims::run(args),
         Command::Sweep(args) => sweep::run(args),

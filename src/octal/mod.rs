@@ -6,6 +6,7 @@
 
 pub mod claims;
 pub mod code;
+pub mod long_run;
 pub mod period;
 pub mod published;
 pub mod solve;

@@ -236,6 +236,25 @@ impl OctalSequence {
         self.sparse.map(|s| (s.mask, s.domain))
     }
 
+    /// Takes `values` as G on [0, values.len()) (a run's saved state, see
+    /// `long_run`) in place of whatever was computed: the histogram and
+    /// bound are rebuilt from them and the mask is chosen again at the next
+    /// position. The values are trusted, not recomputed.
+    pub fn resume(&mut self, values: Vec<u32>) {
+        let n = values.len();
+        *self = Self::with_rules(self.rules.clone(), self.method);
+        for (i, &v) in values.iter().enumerate() {
+            while v as usize >= self.bound {
+                self.bound *= 2;
+            }
+            if i >= 1 {
+                self.count(i, v);
+            }
+        }
+        self.values = values;
+        self.next_choice = n.max(WARM_UP);
+    }
+
     /// Computes G up to position `n` (exclusive), or stops when the work
     /// passes `max_work` (returning false; the values so far are kept).
     pub fn extend_to(&mut self, n: usize, max_work: u64) -> bool {
