@@ -279,18 +279,20 @@ pub fn run(
     if let Some(path) = options.state {
         write_state(path, game, sequence.values())?;
     }
-    Ok(summarize(game, &sequence, resumed_from))
+    Ok(summarize(game, &mut sequence, resumed_from))
 }
 
-/// The statistics of a finished run.
-fn summarize(game: &LongGame, sequence: &OctalSequence, resumed_from: u64) -> RunSummary {
+/// The statistics of a finished run: the rare positions under the split
+/// with the fewest over the whole prefix (as the published tables count
+/// them), which may differ from the split the run last worked with.
+fn summarize(game: &LongGame, sequence: &mut OctalSequence, resumed_from: u64) -> RunSummary {
+    let hint = sequence.fewest_rare().map(|(split, _)| split);
     let values = sequence.values();
     let (largest_at, largest) =
         values.iter().enumerate().fold(
             (0, 0),
             |(at, top), (n, &v)| if v > top { (n, v) } else { (at, top) },
         );
-    let hint = sequence.sparse_hint();
     let rare = match hint {
         Some((mask, parity)) => values
             .iter()

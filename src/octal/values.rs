@@ -152,8 +152,12 @@ pub struct OctalSequence {
     sparse: Option<Sparse>,
     /// The rare positions ≥ 1, increasing.
     rare: Vec<usize>,
-    /// When to choose the mask again.
+    /// When to choose the mask again: at this position, or when the rare
+    /// positions reach `regrown` (half as many again as when the mask was
+    /// chosen: values of a new bit can make a chosen mask poor, as Grundy's
+    /// game's first values ≥ 256 do for the mask 0b11111110).
     next_choice: usize,
+    regrown: usize,
     /// The cursors (s, a) of `mex_sparse`, kept between positions.
     cursors: Vec<(usize, usize)>,
     /// c[2v + (n mod 2)]: how many positions n ≥ 1 computed so far have
@@ -206,6 +210,7 @@ impl OctalSequence {
             sparse: None,
             rare: Vec::new(),
             next_choice: WARM_UP,
+            regrown: usize::MAX,
             cursors: Vec::new(),
             counts: vec![0; 2],
             pair_values: Vec::new(),
@@ -271,7 +276,8 @@ impl OctalSequence {
     /// Computes the next value.
     fn push_next(&mut self) {
         let n = self.values.len();
-        if self.method == Method::Rare && n >= self.next_choice {
+        if self.method == Method::Rare && (n >= self.next_choice || self.rare.len() >= self.regrown)
+        {
             self.choose_mask();
             self.next_choice = n.saturating_mul(2);
         }
@@ -503,6 +509,25 @@ impl OctalSequence {
     /// them anew.
     fn choose_mask(&mut self) {
         let n = self.values.len();
+        let Some((fewest, sparse)) = self.best_split() else {
+            return;
+        };
+        if self.sparse.is_some() && 4 * fewest > 3 * self.rare.len() as u64 {
+            self.regrown = self.rare.len() + self.rare.len() / 2 + 64;
+            return;
+        }
+        self.sparse = Some(sparse);
+        self.rare.clear();
+        self.rare
+            .extend((1..n).filter(|&i| sparse.class(i, self.values[i]) == 0));
+        self.work += n as u64;
+        self.regrown = self.rare.len() + self.rare.len() / 2 + 64;
+    }
+
+    /// The split with the fewest rare positions over the whole prefix
+    /// (from the histogram, [`rare_counts`]; the first such in the order
+    /// of masks, then of `domains`), with that count.
+    fn best_split(&mut self) -> Option<(u64, Sparse)> {
         let bits = (32 - (self.bound as u32).leading_zeros()).min(MASK_BITS);
         let rare = rare_counts(&self.counts, bits);
         self.work += rare.len() as u64 * u64::from(bits + 1);
@@ -515,17 +540,16 @@ impl OctalSequence {
                 }
             }
         }
-        let Some((fewest, sparse)) = best else {
-            return;
-        };
-        if self.sparse.is_some() && 4 * fewest > 3 * self.rare.len() as u64 {
-            return;
-        }
-        self.sparse = Some(sparse);
-        self.rare.clear();
-        self.rare
-            .extend((1..n).filter(|&i| sparse.class(i, self.values[i]) == 0));
-        self.work += n as u64;
+        best
+    }
+
+    /// The split (mask, position parity) with the fewest rare positions
+    /// over all of G computed so far, and that count: the statistics the
+    /// published tables give (the split in use may be an older one,
+    /// [`Self::sparse_hint`]). `None` before any value past G(0).
+    pub fn fewest_rare(&mut self) -> Option<((u32, Option<u32>), u64)> {
+        self.best_split()
+            .map(|(count, s)| ((s.mask, s.domain), count))
     }
 }
 
