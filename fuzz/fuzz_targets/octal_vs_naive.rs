@@ -75,6 +75,19 @@ fn digits(code: &str) -> Option<Vec<u8>> {
     (d.last().is_some_and(|&x| x != 0)).then_some(d)
 }
 
+/// Whether `code` is d0.d1…dt with d0 ∈ {0, 4, 8, C} and hexadecimal
+/// digits, the last non-zero (or the single 0 after d0 ≠ 0), but not one
+/// [`digits`] reads.
+fn other_game(code: &str) -> bool {
+    let Some((whole, rest)) = code.split_once('.') else {
+        return false;
+    };
+    let d0 = ["0", "4", "8", "c", "C"].contains(&whole);
+    let hex = !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_hexdigit());
+    let last = rest.ends_with('0') && !(whole != "0" && rest == "0");
+    d0 && hex && !last && digits(code).is_none()
+}
+
 /// G(n) for n < N: every option listed, then the least absent number.
 fn grundy(d: &[u8]) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(N);
@@ -162,7 +175,10 @@ fn primes(mut n: u64) -> Vec<u64> {
 /// Whether the claim is true with valid witnesses; `None`: not judged.
 fn oracle(c: &OctalClaim) -> Option<bool> {
     let Some(d) = digits(&c.code) else {
-        return Some(false);
+        // A code with a digit before the point or a hexadecimal digit is a
+        // game the checker reads (issue 23) and this oracle does not: not
+        // judged. Any other text is no code: false.
+        return if other_game(&c.code) { None } else { Some(false) };
     };
     if d.len() > 3 {
         return None;
