@@ -1,7 +1,8 @@
 //! `Octal` claims (checker/src/octal.rs) against a naive oracle written
 //! here: the checker must accept a claim exactly when it is the truth with
-//! valid witnesses, and reject every other claim (exit 1; exit 2 is allowed
-//! only for a code it does not read).
+//! valid witnesses, and reject every other claim (exit 1). Codes with a
+//! digit before the point or hexadecimal digits (read by the checker since
+//! issue 23) are outside this oracle and not judged.
 //!
 //! An input that parses as a certificate is judged as it is (the seed
 //! corpus is `certificates/`, whose octal files libFuzzer then mutates);
