@@ -441,6 +441,137 @@ pub const FLAMMENKAMP_GRUNDY_SPARSE: &[(u64, u32)] = &[
 /// The largest n [`FLAMMENKAMP_GRUNDY_SPARSE`] is complete to.
 pub const FLAMMENKAMP_GRUNDY_SPARSE_TO: u64 = 231;
 
+/// One row of T. Czajka's table of non-trivial solved octal games
+/// (`SolvedGames.md` of the repository tczajka/octal-games, stored copy at
+/// commit 30baeb79): pre-period ("prefix"), period, the first heap of the
+/// largest value and that value, the rare mask (and whether the class also
+/// reads the position's parity, "1+pos"), the number of rare positions
+/// (n = 0 included) and the last one. Quoted as printed; 0.165's mask
+/// columns are empty there (`None`).
+pub struct SolvedRow {
+    pub code: &'static str,
+    pub preperiod: u64,
+    pub period: u64,
+    pub largest_at: u64,
+    pub largest: u32,
+    pub rare: Option<(u32, bool, u64, u64)>,
+}
+
+/// T. Czajka's solved games, every row.
+pub const CZAJKA_SOLVED: &[SolvedRow] = &[
+    SolvedRow {
+        code: "0.45",
+        preperiod: 498,
+        period: 20,
+        largest_at: 37,
+        largest: 8,
+        rare: Some((0xf, false, 11, 198)),
+    },
+    SolvedRow {
+        code: "0.156",
+        preperiod: 3479,
+        period: 349,
+        largest_at: 1032,
+        largest: 23,
+        rare: Some((0x1b, false, 15, 357)),
+    },
+    SolvedRow {
+        code: "0.356",
+        preperiod: 7315,
+        period: 142,
+        largest_at: 86,
+        largest: 19,
+        rare: Some((0x1b, false, 7, 43)),
+    },
+    SolvedRow {
+        code: "0.644",
+        preperiod: 3256,
+        period: 442,
+        largest_at: 333,
+        largest: 64,
+        rare: Some((0x7e, false, 31, 511)),
+    },
+    SolvedRow {
+        code: "0.165",
+        preperiod: 5181,
+        period: 1550,
+        largest_at: 620,
+        largest: 25,
+        rare: None,
+    },
+    SolvedRow {
+        code: "0.16",
+        preperiod: 105351,
+        period: 149459,
+        largest_at: 229790,
+        largest: 23,
+        rare: Some((0x1e, false, 53, 13935)),
+    },
+    SolvedRow {
+        code: "0.56",
+        preperiod: 326640,
+        period: 144,
+        largest_at: 22778,
+        largest: 64,
+        rare: Some((0x5b, false, 46, 1795)),
+    },
+    SolvedRow {
+        code: "0.127",
+        preperiod: 46578,
+        period: 4,
+        largest_at: 24734,
+        largest: 56,
+        rare: Some((0x1, true, 693, 27106)),
+    },
+    SolvedRow {
+        code: "0.376",
+        preperiod: 2268248,
+        period: 4,
+        largest_at: 341612,
+        largest: 176,
+        rare: Some((0xfe, false, 510, 1140540)),
+    },
+    SolvedRow {
+        code: "0.354",
+        preperiod: 10061916,
+        period: 1180,
+        largest_at: 1152,
+        largest: 113,
+        rare: Some((0x3f, false, 132, 3227)),
+    },
+];
+
+/// The rare positions n ≥ 0 of `values` under `mask`, with the position's
+/// parity when `position` (the parity f of the two with fewer rare
+/// positions): (count, last). n = 0 is counted when it is rare, as the
+/// published tables count it.
+pub fn rare_under(values: &[u32], mask: u32, position: bool) -> (u64, u64) {
+    let tally = |f: Option<u32>| {
+        let rare = |(n, v): &(usize, &u32)| {
+            let shift = f.map_or(0, |f| (*n as u32).wrapping_add(f) & 1);
+            ((**v & mask).count_ones() & 1) ^ shift == 0
+        };
+        let count = values.iter().enumerate().filter(rare).count() as u64;
+        let last = values
+            .iter()
+            .enumerate()
+            .filter(rare)
+            .map(|(n, _)| n as u64)
+            .next_back();
+        (count, last.unwrap_or(0))
+    };
+    if position {
+        let (a, b) = (tally(Some(0)), tally(Some(1)));
+        if a.0 <= b.0 {
+            a
+        } else {
+            b
+        }
+    } else {
+        tally(None)
+    }
+}
+
 /// One comparison of computed values with a publication.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Comparison {
@@ -569,6 +700,44 @@ mod tests {
         .unwrap();
         assert_eq!(summary.period, None);
         assert!(!summary.rare.is_empty());
+    }
+
+    /// T. Czajka's table against G: every row whose proof fits in 10^5
+    /// heap sizes here (the others, 0.16, 0.56, 0.376, 0.354 and 0.165's
+    /// longer one, are compared by `nimcert values` in docs/RECORD.md).
+    #[test]
+    fn czajkas_solved_games_have_the_published_statistics() {
+        let mut compared = 0;
+        for row in CZAJKA_SOLVED {
+            let game = LongGame::parse(row.code).unwrap();
+            let reach = game.reach();
+            let needed = super::super::period::proof_length(row.preperiod, row.period, reach);
+            if needed > 100_000 {
+                continue;
+            }
+            let mut sequence = game.sequence();
+            sequence.extend_to(needed as usize, u64::MAX);
+            let values = sequence.values();
+            assert_eq!(
+                find_period(values, reach),
+                Some((row.preperiod, row.period)),
+                "{}",
+                row.code
+            );
+            let top = *values.iter().max().unwrap();
+            let at = values.iter().position(|&v| v == top).unwrap() as u64;
+            assert_eq!((at, top), (row.largest_at, row.largest), "{}", row.code);
+            if let Some((mask, position, count, last)) = row.rare {
+                assert_eq!(
+                    rare_under(values, mask, position),
+                    (count, last),
+                    "{}",
+                    row.code
+                );
+            }
+            compared += 1;
+        }
+        assert_eq!(compared, 6);
     }
 
     #[test]
