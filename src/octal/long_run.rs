@@ -541,6 +541,61 @@ pub const CZAJKA_SOLVED: &[SolvedRow] = &[
     },
 ];
 
+/// One row of T. Czajka's table of unsolved games (`UnsolvedGames.md`,
+/// same copy): G computed on [0, n), the first heap of the largest value
+/// and that value, the rare mask, the rare positions (n = 0 counted) and
+/// the last one. The rows with figures, every one; the table lists 80 more
+/// codes without figures.
+pub struct UnsolvedRow {
+    pub game: &'static str,
+    pub computed: u64,
+    pub largest_at: u64,
+    pub largest: u32,
+    pub mask: u32,
+    pub rare: u64,
+    pub last_rare: u64,
+}
+
+/// T. Czajka's unsolved games with figures.
+pub const CZAJKA_UNSOLVED: &[UnsolvedRow] = &[
+    UnsolvedRow {
+        game: "grundy",
+        computed: 1 << 21,
+        largest_at: 763622,
+        largest: 231,
+        mask: 0xfe,
+        rare: 1274,
+        last_rare: 82860,
+    },
+    UnsolvedRow {
+        game: "0.6",
+        computed: 1 << 21,
+        largest_at: 1274955,
+        largest: 319,
+        mask: 0x1ee,
+        rare: 1584,
+        last_rare: 20627,
+    },
+    UnsolvedRow {
+        game: "0.04",
+        computed: 1 << 17,
+        largest_at: 109363,
+        largest: 1024,
+        mask: 0x7b8,
+        rare: 18860,
+        last_rare: 131003,
+    },
+    UnsolvedRow {
+        game: "0.06",
+        computed: 1 << 17,
+        largest_at: 127083,
+        largest: 1045,
+        mask: 0x5a0,
+        rare: 52923,
+        last_rare: 131070,
+    },
+];
+
 /// The rare positions n ≥ 0 of `values` under `mask`, with the position's
 /// parity when `position` (the parity f of the two with fewer rare
 /// positions): (count, last). n = 0 is counted when it is rare, as the
@@ -738,6 +793,32 @@ mod tests {
             compared += 1;
         }
         assert_eq!(compared, 6);
+    }
+
+    /// T. Czajka's unsolved games at 2^17 (0.04, 0.06; Grundy's game and
+    /// 0.6 at 2^21 by `nimcert values`, docs/RECORD.md): the largest value,
+    /// where, and the rare positions under the published mask.
+    #[test]
+    fn czajkas_unsolved_games_have_the_published_statistics() {
+        for row in CZAJKA_UNSOLVED.iter().filter(|r| r.computed <= 1 << 17) {
+            let game = LongGame::parse(row.game).unwrap();
+            let mut sequence = game.sequence();
+            sequence.extend_to(row.computed as usize, u64::MAX);
+            let values = sequence.values();
+            let top = *values.iter().max().unwrap();
+            let at = values.iter().position(|&v| v == top).unwrap() as u64;
+            assert_eq!((at, top), (row.largest_at, row.largest), "{}", row.game);
+            assert_eq!(
+                rare_under(values, row.mask, false),
+                (row.rare, row.last_rare),
+                "{}",
+                row.game
+            );
+            assert_eq!(
+                sequence.fewest_rare().map(|(split, _)| split),
+                Some((row.mask, None))
+            );
+        }
     }
 
     #[test]
