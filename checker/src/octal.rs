@@ -467,10 +467,12 @@ impl<'a> Code<'a> {
     pub(crate) fn digit(&self, k: u64) -> u8 {
         match k {
             0 => self.d0,
-            // Checked hexadecimal digits in `parse`.
+            // Hexadecimal digits (checked in `parse`): values 0–15, so the
+            // conversion never fails; 0 would only mean "no move".
             _ => (self.digits[k as usize - 1] as char)
                 .to_digit(16)
-                .unwrap_or(0) as u8,
+                .and_then(|d| u8::try_from(d).ok())
+                .unwrap_or(0),
         }
     }
 
