@@ -30,6 +30,13 @@
 //! claim with the unpacked values. The solver writes it only for long
 //! sequences; shorter ones stay version 1 and readable.
 //!
+//! Version 5 is version 4 plus [`Claim::OctalPeriodic`]: the least
+//! pre-period and period of an octal game without its values, which the
+//! checker computes (with the optional sparse hint), as `Periodic` does for
+//! a subtraction game. The solver writes it on request
+//! (`nimcert certify --octal CODE --no-values`), for games whose values
+//! would not fit a file (0.376: q = 2,268,248; 0.354: q = 10,061,916).
+//!
 //! See `checker/README.md` for one annotated example per claim kind.
 
 use serde::{Deserialize, Serialize};
@@ -39,9 +46,9 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// The newest format version this checker reads (version 1 plus
 /// `Periodic` and `PeriodicTable` in version 2, plus `Octal` in version 3,
-/// plus `PackedSequence` in version 4). It reads every version from
-/// [`FORMAT_VERSION`] to this one.
-pub const LATEST_FORMAT_VERSION: u32 = 4;
+/// plus `PackedSequence` in version 4, plus `OctalPeriodic` in version 5).
+/// It reads every version from [`FORMAT_VERSION`] to this one.
+pub const LATEST_FORMAT_VERSION: u32 = 5;
 
 /// One certificate: a claim with where it came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,6 +136,9 @@ pub enum Claim {
     /// (Format 4.) A `Sequence` claim with its values packed in one
     /// string of hexadecimal numbers.
     PackedSequence(PackedSequenceClaim),
+    /// (Format 5.) The least pre-period and least period of an octal game,
+    /// without its values: the checker computes them.
+    OctalPeriodic(OctalPeriodicClaim),
 }
 
 impl Claim {
@@ -139,6 +149,7 @@ impl Claim {
             Claim::Periodic(_) | Claim::PeriodicTable(_) => 2,
             Claim::Octal(_) => 3,
             Claim::PackedSequence(_) => 4,
+            Claim::OctalPeriodic(_) => 5,
         }
     }
 
@@ -152,6 +163,7 @@ impl Claim {
             Claim::PeriodicTable(_) => "PeriodicTable",
             Claim::Octal(_) => "Octal",
             Claim::PackedSequence(_) => "PackedSequence",
+            Claim::OctalPeriodic(_) => "OctalPeriodic",
         }
     }
 }
@@ -268,6 +280,30 @@ pub struct OctalClaim {
     /// `None` exactly when q = 0.
     pub preperiod_witness: Option<u64>,
     /// Optional hint (still format 3): a sparse-space split of the positions that lets the checker exclude values without listing every pair. Any hint is sound; a poor one only costs work.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sparse: Option<SparseHint>,
+}
+
+/// Claim (format 5): the nim-sequence G of the octal game `code` has
+/// least pre-period `preperiod` (q) and least period `period` (p). The
+/// values are not listed: the checker computes G on [0, j(q + p) + t + 1)
+/// by the mex rule (with the sparse hint when one is given, which changes
+/// the time, never the values) and proves periodicity by the Octal
+/// Periodicity Theorem (see `crate::octal`, "OctalPeriodic").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OctalPeriodicClaim {
+    /// The code "d0.d1d2…dt", as in [`OctalClaim::code`].
+    pub code: String,
+    /// q, the least pre-period.
+    pub preperiod: u64,
+    /// p, the least period.
+    pub period: u64,
+    /// As in [`OctalClaim::period_witnesses`].
+    pub period_witnesses: Vec<PeriodWitness>,
+    /// As in [`OctalClaim::preperiod_witness`].
+    pub preperiod_witness: Option<u64>,
+    /// As in [`OctalClaim::sparse`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sparse: Option<SparseHint>,
 }

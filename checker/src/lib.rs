@@ -236,6 +236,7 @@ pub fn check_certificate(certificate: &Certificate, limits: &Limits) -> Verdict 
             Claim::PeriodicTable(claim) => periodic::check_table(claim, limits),
             Claim::Octal(claim) => octal::check(claim, limits),
             Claim::PackedSequence(claim) => sequence::check_packed(claim, limits),
+            Claim::OctalPeriodic(claim) => octal::check_periodic(claim, limits),
         },
     };
     match verdict {
@@ -277,6 +278,7 @@ fn admit(certificate: &Certificate, limits: &Limits) -> Result<(), Failure> {
         Claim::PeriodicTable(claim) => periodic::admit_table(claim, limits),
         Claim::Octal(claim) => octal::admit(claim, limits),
         Claim::PackedSequence(claim) => sequence::admit_packed(claim, limits),
+        Claim::OctalPeriodic(claim) => octal::admit_periodic(claim, limits),
     }
 }
 

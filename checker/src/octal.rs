@@ -183,9 +183,10 @@
 //! nanosecond" or more, so no charge is inflated; neither certificate fits
 //! the default 10^9.
 
+mod computed;
 mod rare;
 
-use crate::format::OctalClaim;
+use crate::format::{OctalClaim, OctalPeriodicClaim, SparseHint};
 use crate::mex::out_of_memory;
 use crate::moves::show_set;
 use crate::periodic::{check_least_period, check_preperiod_witness, describe};
@@ -204,7 +205,25 @@ pub fn check(claim: &OctalClaim, limits: &Limits) -> Verdict {
 /// and the work of the mex on [0, L) (`--max-work`). A code that does not
 /// parse is left to the rules, which refuse it without any work.
 pub(crate) fn admit(claim: &OctalClaim, limits: &Limits) -> Result<(), Failure> {
-    let Ok(code) = Code::parse(&claim.code) else {
+    let sizes = (claim.preperiod, claim.period);
+    admit_sizes(&claim.code, sizes, claim.sparse.is_some(), limits)
+}
+
+/// The limits of an `OctalPeriodic` claim: those of `Octal` ([`admit`]).
+pub(crate) fn admit_periodic(claim: &OctalPeriodicClaim, limits: &Limits) -> Result<(), Failure> {
+    let sizes = (claim.preperiod, claim.period);
+    admit_sizes(&claim.code, sizes, claim.sparse.is_some(), limits)
+}
+
+/// t, L and, without a hint, the work of the direct mex on [0, L), for
+/// the code `text` and (q, p) = `sizes`.
+fn admit_sizes(
+    text: &str,
+    (q, p): (u64, u64),
+    hinted: bool,
+    limits: &Limits,
+) -> Result<(), Failure> {
+    let Ok(code) = Code::parse(text) else {
         return Ok(());
     };
     let t = code.len();
@@ -214,8 +233,8 @@ pub(crate) fn admit(claim: &OctalClaim, limits: &Limits) -> Result<(), Failure> 
             limits.max_moves
         ));
     }
-    let length = positions(claim.preperiod, claim.period, &code, limits)?;
-    if claim.sparse.is_some() {
+    let length = positions(q, p, &code, limits)?;
+    if hinted {
         // The hinted mex counts its work as it goes (`Budget`): its worst
         // case is the direct one, its usual case far below.
         return Ok(());
@@ -309,14 +328,7 @@ fn check_inner(claim: &OctalClaim, limits: &Limits) -> Result<String, Failure> {
         let i = if n < claimed { n } else { q + (n - q) % p };
         claim.values[i as usize]
     };
-    let hint = claim.sparse.as_ref().map(Sparse::read).transpose()?;
-    if hint.is_some() && code.heaps() == 3 {
-        return wrong(format!(
-            "a sparse hint is defined for codes whose moves leave at most two heaps; {} \
-             splits into three",
-            code.show()
-        ));
-    }
+    let hint = read_hint(&code, claim.sparse.as_ref())?;
     let length = code.heaps() * claimed + code.len() + 1; // admitted
     match hint {
         None => check_values(&code, Grundy::new(length)?, q, p, &v)?,
@@ -325,6 +337,70 @@ fn check_inner(claim: &OctalClaim, limits: &Limits) -> Result<String, Failure> {
     check_least_period(q, p, &claim.period_witnesses, &v)?;
     check_preperiod_witness(q, p, claim.preperiod_witness, &v)?;
     Ok(describe(&format!("octal game {}", code.show()), q, p, &v))
+}
+
+/// The sparse hint of a claim on `code`: wrong on a code that splits into
+/// three heaps (the lemma is about pairs) or with a position parity other
+/// than 0 or 1.
+fn read_hint(code: &Code, hint: Option<&SparseHint>) -> Result<Option<Sparse>, Failure> {
+    let hint = hint.map(Sparse::read).transpose()?;
+    if hint.is_some() && code.heaps() == 3 {
+        return wrong(format!(
+            "a sparse hint is defined for codes whose moves leave at most two heaps; {} \
+             splits into three",
+            code.show()
+        ));
+    }
+    Ok(hint)
+}
+
+/// Checks an `OctalPeriodic` claim (module docs, "OctalPeriodic").
+pub fn check_periodic(claim: &OctalPeriodicClaim, limits: &Limits) -> Verdict {
+    match check_periodic_inner(claim, limits) {
+        Ok(summary) => Verdict::Valid(summary),
+        Err(failure) => failure.into_verdict(),
+    }
+}
+
+fn check_periodic_inner(claim: &OctalPeriodicClaim, limits: &Limits) -> Result<String, Failure> {
+    admit_periodic(claim, limits)?;
+    let code = Code::parse(&claim.code)?;
+    let (q, p) = (claim.preperiod, claim.period);
+    if p == 0 {
+        return wrong("the period must be at least 1".to_string());
+    }
+    let hint = read_hint(&code, claim.sparse.as_ref())?;
+    let length = code.heaps() * (q + p) + code.len() + 1; // admitted
+    let g = match hint {
+        Some(hint) => computed::values(&code, hint, length, limits)?,
+        None => {
+            let mut direct = Grundy::new(length)?;
+            for _ in 0..length {
+                direct.next(&code)?;
+            }
+            direct.values
+        }
+    };
+    // Rule 1 of OctalPeriodic: G(n + p) = G(n) for q ≤ n < N = L − p.
+    let end = length - p;
+    if let Some(n) = (q..end).find(|&n| g[n as usize] != g[(n + p) as usize]) {
+        return wrong(format!(
+            "p = {p} is no period from q = {q}: G({n}) = {} but G({}) = {} (computed; the \
+             Octal Periodicity Theorem needs G(n + p) = G(n) for q ≤ n < {end})",
+            g[n as usize],
+            n + p,
+            g[(n + p) as usize]
+        ));
+    }
+    // Proved p-periodic from q; beyond L, read through the period.
+    let v = |n: u64| -> u32 {
+        let i = if n < length { n } else { q + (n - q) % p };
+        g[i as usize]
+    };
+    check_least_period(q, p, &claim.period_witnesses, &v)?;
+    check_preperiod_witness(q, p, claim.preperiod_witness, &v)?;
+    let game = format!("octal game {} (values computed, none listed)", code.show());
+    Ok(describe(&game, q, p, &v))
 }
 
 /// Rule 1: G(n) = v(n) for every n < L (the room of `g`), G computed by

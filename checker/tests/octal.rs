@@ -13,7 +13,7 @@
 mod common;
 
 use common::*;
-use nimcert_check::format::{Certificate, Claim, OctalClaim, SparseHint};
+use nimcert_check::format::{Certificate, Claim, OctalClaim, OctalPeriodicClaim, SparseHint};
 use nimcert_check::{check_bytes, check_certificate, precheck, to_ron, Limits, Verdict};
 
 /// The digits d0, d1, …, dt of "d0.d1…dt" (hexadecimal; "4.0" is d0 = 4
@@ -1108,4 +1108,199 @@ fn without_a_hint_the_written_form_is_unchanged() {
         "{text}"
     );
     assert_eq!(check_bytes(text.as_bytes(), &Limits::default()), check(c));
+}
+
+// ---- `OctalPeriodic` (format 5): q, p and the witnesses, no values ----
+
+/// The `OctalPeriodic` claim with the fields of an `Octal` claim (its
+/// values dropped).
+fn periodic_of(c: &OctalClaim) -> OctalPeriodicClaim {
+    OctalPeriodicClaim {
+        code: c.code.clone(),
+        preperiod: c.preperiod,
+        period: c.period,
+        period_witnesses: c.period_witnesses.clone(),
+        preperiod_witness: c.preperiod_witness,
+        sparse: c.sparse,
+    }
+}
+
+fn check_periodic(claim: OctalPeriodicClaim) -> Verdict {
+    check_periodic_with(claim, &Limits::default())
+}
+
+fn check_periodic_with(claim: OctalPeriodicClaim, limits: &Limits) -> Verdict {
+    let c = certificate(Claim::OctalPeriodic(claim));
+    check_certificate(&Certificate { format: 5, ..c }, limits)
+}
+
+/// A claim without values is true exactly when the `Octal` claim with the
+/// true values is: every code of `a_sparse_hint_never_changes_the_verdict`
+/// the oracle solves, true, with a period one more, and with q one less,
+/// without a hint and with each of 18 hints.
+#[test]
+fn octal_periodic_is_true_exactly_when_the_octal_claim_is() {
+    let mut codes: Vec<String> = Vec::new();
+    for d1 in 0..8 {
+        for d2 in 1..8 {
+            codes.push(format!("0.{d1}{d2}"));
+        }
+        codes.push(format!("4.{d1}"));
+    }
+    codes.extend(["0.137", "0.354", "0.447", "4.07", "0.F", "4.8"].map(String::from));
+    let (mut true_claims, mut false_claims) = (0, 0);
+    for code in &codes {
+        let below = if heaps(code) == 3 { 200 } else { N };
+        if least_qp_below(code, below).is_none() {
+            continue;
+        }
+        let truth = octal_claim_below(code, below);
+        let g = grundy(code, below);
+        let mut period = truth.clone();
+        period.period += 1;
+        period.values = g[..(period.preperiod + period.period) as usize].to_vec();
+        let mut claims = vec![truth.clone(), period];
+        if truth.preperiod > 0 {
+            let mut q = truth.clone();
+            q.preperiod -= 1;
+            q.preperiod_witness = q.preperiod.checked_sub(1);
+            q.values.pop();
+            claims.push(q);
+        }
+        let hinted = if heaps(code) == 3 { vec![] } else { hints() };
+        for claim in claims {
+            let valid = matches!(check(claim.clone()), Verdict::Valid(_));
+            for hint in std::iter::once(None).chain(hinted.iter().copied().map(Some)) {
+                let verdict = check_periodic(periodic_of(&OctalClaim {
+                    sparse: hint,
+                    ..claim.clone()
+                }));
+                match (&verdict, valid) {
+                    (Verdict::Valid(m), true) => assert!(
+                        m.starts_with(&format!("octal game {code} (values computed")),
+                        "{m}"
+                    ),
+                    (Verdict::Invalid(_), false) => {}
+                    _ => panic!("{code} {hint:?} {claim:?}: {verdict:?}, Octal valid {valid}"),
+                }
+                if valid {
+                    true_claims += 1;
+                } else {
+                    false_claims += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        true_claims > 500 && false_claims > 1000,
+        "{true_claims} true, {false_claims} false"
+    );
+}
+
+/// A period that is not one is named with the first position where the
+/// computed values break it, inside the theorem's range.
+#[test]
+fn octal_periodic_names_where_a_period_fails() {
+    let c = OctalPeriodicClaim {
+        period: 13,
+        period_witnesses: vec![w(13, 71)],
+        ..periodic_of(&kayles())
+    };
+    let g = grundy("0.77", 400);
+    let n = (71..).find(|&n| g[n] != g[n + 13]).unwrap();
+    assert_invalid(
+        &check_periodic(c),
+        &format!("p = 13 is no period from q = 71: G({n}) = {}", g[n]),
+    );
+}
+
+#[test]
+fn octal_periodic_rules_2_and_3_read_the_computed_values() {
+    // Kayles: witness of the prime 2 must have G(x) ≠ G(x + 6), 3 G(x) ≠
+    // G(x + 4); a witness where they agree is refused.
+    let g = grundy("0.77", 400);
+    let good = periodic_of(&kayles());
+    assert_valid(&check_periodic(good.clone()));
+    let agree = (71..83).find(|&x| g[x] == g[x + 6]).unwrap() as u64;
+    let mut bad = good.clone();
+    bad.period_witnesses[0].position = agree;
+    assert!(matches!(check_periodic(bad), Verdict::Invalid(_)));
+    // A witness past L is read through the proved period.
+    let mut far = good.clone();
+    far.period_witnesses[0].position += 12 * 1_000_000;
+    assert_valid(&check_periodic(far));
+    let mut q = good;
+    q.preperiod_witness = Some(69);
+    assert_invalid(&check_periodic(q), "pre-period witness must be q − 1 = 70");
+}
+
+#[test]
+fn octal_periodic_needs_format_5() {
+    for format in [1, 3, 4] {
+        let c = Certificate {
+            format,
+            ..certificate(Claim::OctalPeriodic(periodic_of(&kayles())))
+        };
+        assert_eq!(
+            check_certificate(&c, &Limits::default()),
+            Verdict::Undecidable(format!(
+                "an OctalPeriodic claim needs format version 5, but the certificate says {format}"
+            ))
+        );
+    }
+}
+
+#[test]
+fn octal_periodic_limits_and_hints() {
+    // A hint on a three-heap code is wrong, as for `Octal`.
+    let three = OctalPeriodicClaim {
+        sparse: Some(hints()[0]),
+        ..periodic_of(&octal_claim_below("0.F", 200))
+    };
+    assert_invalid(
+        &check_periodic(three),
+        "a sparse hint is defined for codes whose moves leave at most two heaps",
+    );
+    // Without a hint the work is counted before any (the formula of
+    // `Octal`); with one it is counted as it goes, and both name the flag.
+    let huge = OctalPeriodicClaim {
+        preperiod: 10_000_000,
+        ..periodic_of(&kayles())
+    };
+    assert_over_limit(&check_periodic(huge.clone()), "(--max-work)");
+    let small = Limits {
+        max_work: 10_000,
+        ..Limits::default()
+    };
+    let hinted = OctalPeriodicClaim {
+        sparse: Some(SparseHint {
+            mask: 1,
+            position_parity: None,
+        }),
+        ..huge
+    };
+    assert_over_limit(&check_periodic_with(hinted.clone(), &small), "(--max-work)");
+    let over = OctalPeriodicClaim {
+        preperiod: 60_000_000,
+        ..hinted
+    };
+    assert_over_limit(&check_periodic(over), "(--max-period)");
+}
+
+#[test]
+fn octal_periodic_written_form_is_read_back() {
+    let c = Certificate {
+        format: 5,
+        ..certificate(Claim::OctalPeriodic(OctalPeriodicClaim {
+            sparse: Some(SparseHint {
+                mask: 0xFE,
+                position_parity: Some(1),
+            }),
+            ..periodic_of(&dawson())
+        }))
+    };
+    let text = to_ron(&c);
+    assert!(text.contains("claim: OctalPeriodic(("), "{text}");
+    assert!(!text.contains("values"), "{text}");
+    assert_valid(&check_bytes(text.as_bytes(), &Limits::default()));
 }

@@ -359,7 +359,10 @@ fn judge(certificate: &Certificate) {
         Claim::PSet(c) => pset_oracle(c),
         Claim::Periodic(c) => periodic_oracle(c),
         Claim::PeriodicTable(c) => table_oracle(&c.games),
-        Claim::Avoidance(_) | Claim::Octal(_) | Claim::PackedSequence(_) => None,
+        Claim::Avoidance(_)
+        | Claim::Octal(_)
+        | Claim::PackedSequence(_)
+        | Claim::OctalPeriodic(_) => None,
     };
     let Some(expected) = expected else { return };
     if !(certificate.claim.format_version()..=2).contains(&certificate.format) {

@@ -1,9 +1,12 @@
-//! `Octal` certificates (format 3) for solved octal games.
+//! `Octal` certificates (format 3) for solved octal games, and
+//! `OctalPeriodic` ones (format 5: no values, the checker computes them).
 
 use super::{tool_name, witnesses_of};
 use crate::octal::period::OctalSolution;
 use crate::octal::Method as OctalMethod;
-use nimcert_check::format::{Certificate, Claim, Method, OctalClaim, Provenance, SparseHint};
+use nimcert_check::format::{
+    Certificate, Claim, Method, OctalClaim, OctalPeriodicClaim, Provenance, SparseHint,
+};
 
 /// Provenance of an octal game solved by `method`.
 pub fn octal_provenance(method: OctalMethod) -> Provenance {
@@ -32,14 +35,38 @@ pub fn octal_claim(game: &OctalSolution) -> OctalClaim {
         values: game.values[..(q + p) as usize].to_vec(),
         period_witnesses: witnesses_of(|n| game.value(n), q, p),
         preperiod_witness: (q > 0).then(|| q - 1),
-        // The checker's hint is for splits into at most two heaps.
-        sparse: game
-            .sparse
-            .filter(|_| game.code.is_octal())
-            .map(|(mask, position_parity)| SparseHint {
-                mask,
-                position_parity,
-            }),
+        sparse: sparse_hint(game),
+    }
+}
+
+/// The hint the solver's sequence ended with, for the checker; none for a
+/// code that splits into three heaps (the checker's hint is for pairs).
+fn sparse_hint(game: &OctalSolution) -> Option<SparseHint> {
+    game.sparse
+        .filter(|_| game.code.is_octal())
+        .map(|(mask, position_parity)| SparseHint {
+            mask,
+            position_parity,
+        })
+}
+
+/// The `OctalPeriodic` certificate (format 5) of a solved game: the
+/// `Octal` claim without the values, which nimcheck computes (with the
+/// same sparse hint).
+pub fn octal_periodic_certificate(game: &OctalSolution, provenance: Provenance) -> Certificate {
+    let (q, p) = (game.preperiod, game.period);
+    let claim = Claim::OctalPeriodic(OctalPeriodicClaim {
+        code: game.code.to_string(),
+        preperiod: q,
+        period: p,
+        period_witnesses: witnesses_of(|n| game.value(n), q, p),
+        preperiod_witness: (q > 0).then(|| q - 1),
+        sparse: sparse_hint(game),
+    });
+    Certificate {
+        format: claim.format_version(),
+        provenance,
+        claim,
     }
 }
 

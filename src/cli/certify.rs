@@ -5,7 +5,7 @@ use super::output::{check_output_file, in_new_dir, parse_moves, print, write_ato
 use super::CliError;
 use clap::{Args, ValueEnum};
 use nimcert::certify::formula::{three_move_certificates, FormulaError, ThreeMoveError};
-use nimcert::certify::octal::{octal_certificate, octal_provenance};
+use nimcert::certify::octal::{octal_certificate, octal_periodic_certificate, octal_provenance};
 use nimcert::certify::{certificate_of_kind, search_provenance, ClaimKind};
 use nimcert::check::format::Certificate;
 use nimcert::check::Verdict;
@@ -74,6 +74,11 @@ pub struct CertifyArgs {
     /// With --octal: how the options are found (the values are the same).
     #[arg(long, value_enum, default_value_t = OctalMethod::Rare, requires = "octal")]
     method: OctalMethod,
+    /// With --octal: write an `OctalPeriodic` certificate (format 5): q, p,
+    /// the witnesses and the sparse hint, no values; nimcheck computes
+    /// them. For games whose values would not fit a file (0.376, 0.354).
+    #[arg(long, requires = "octal")]
+    no_values: bool,
     /// Which claim to certify (`--from search` only).
     #[arg(long, value_enum, default_value_t)]
     claim: ClaimKind,
@@ -151,14 +156,20 @@ fn run_search(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError>
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--octal CODE`: solve the octal game and write its `Octal` certificate.
+/// `--octal CODE`: solve the octal game and write its `Octal` certificate
+/// (`OctalPeriodic` with `--no-values`).
 fn run_octal(args: &CertifyArgs, code: &str) -> Result<ExitCode, CliError> {
     let code = OctalCode::parse(code).map_err(CliError::input)?;
     if let Some(path) = &args.output {
         check_output_file(path)?;
     }
     let game = nimcert::octal::solve::solve(&code, args.method, &args.limits())?;
-    let certificate = octal_certificate(&game, octal_provenance(args.method));
+    let provenance = octal_provenance(args.method);
+    let certificate = if args.no_values {
+        octal_periodic_certificate(&game, provenance)
+    } else {
+        octal_certificate(&game, provenance)
+    };
     let text = nimcert::check::to_ron(&certificate);
     match &args.output {
         Some(path) => write_atomically(path, &text)?,
@@ -251,7 +262,11 @@ pub(super) fn warn_if_over_limits(game: &str, kind: &str, certificate: &Certific
         super::warn(&format!(
             "nimcert: {game}: warning: nimcheck's default limits refuse this {kind} certificate ({}); it was written: raise that flag when checking it{}",
             nimcert::moves::clip(&why, 200),
-            if kind == "sequence" { ", or certify with --claim periodic (no values listed)" } else { "" }
+            match kind {
+                "sequence" => ", or certify with --claim periodic (no values listed)",
+                "octal" => ", or certify with --no-values (no values listed)",
+                _ => "",
+            }
         ));
     }
 }

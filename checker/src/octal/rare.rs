@@ -101,12 +101,12 @@ impl Sparse {
     }
 
     /// π(v).
-    fn parity(&self, v: u32) -> u32 {
+    pub(super) fn parity(&self, v: u32) -> u32 {
         (v & self.mask).count_ones() & 1
     }
 
     /// class(n) for v(n) = v: 0 rare, 1 common.
-    fn class(&self, n: u64, v: u32) -> u32 {
+    pub(super) fn class(&self, n: u64, v: u32) -> u32 {
         let shift = self
             .position_parity
             .map_or(0, |f| u32::from((n + u64::from(f)) & 1 == 1));
@@ -115,7 +115,7 @@ impl Sparse {
 
     /// P_s = 1 ⊕ e·(s mod 2): the parity of the option values that a split
     /// of s gives only through pairs with exactly one rare heap.
-    fn mixed_parity(&self, s: u64) -> u32 {
+    pub(super) fn mixed_parity(&self, s: u64) -> u32 {
         1 ^ (u32::from(self.position_parity.is_some()) & u32::from(s & 1 == 1))
     }
 }
@@ -125,13 +125,26 @@ impl Sparse {
 pub(super) struct Budget {
     spent: u64,
     max: u64,
+    /// What is charged, for the message past the limit.
+    charges: &'static str,
 }
 
+/// The charges of the hinted check (`first_failure`).
+const CHECK_CHARGES: &str = "3t + 4 a position, 4 per 16 rare pairs compared in runs and 4 a \
+     run, 2 a pair of a full scan, 1 a remembered pair, 6 a split and 1 a round of a search";
+
 impl Budget {
+    /// The budget of the hinted check of claimed values.
     pub(super) fn new(limits: &Limits) -> Budget {
+        Budget::charging(limits, CHECK_CHARGES)
+    }
+
+    /// A budget of `--max-work` units whose message lists `charges`.
+    pub(super) fn charging(limits: &Limits, charges: &'static str) -> Budget {
         Budget {
             spent: 0,
             max: limits.max_work,
+            charges,
         }
     }
 
@@ -141,10 +154,8 @@ impl Budget {
         if self.spent > self.max {
             return too_large(format!(
                 "checking with the sparse hint passed the limit of {} work units (--max-work) \
-                 at n = {n} (the hinted work is counted as it goes: 3t + 4 a position, \
-                 {RUN_UNITS_PER_16} per 16 rare pairs compared in runs and 4 a run, 2 a pair \
-                 of a full scan, 1 a remembered pair, 6 a split and 1 a round of a search)",
-                self.max
+                 at n = {n} (the hinted work is counted as it goes: {})",
+                self.max, self.charges
             ));
         }
         Ok(())
