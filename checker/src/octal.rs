@@ -147,6 +147,23 @@
 //! position rare, a mask with no rare position makes every split a full
 //! comparison: both exact, only slower).
 //!
+//! **`OctalPeriodic`** (format 5: the same code, q, p, witnesses and
+//! optional hint, no values). The checker computes G on [0, L) itself, by
+//! the mex rule (`Grundy`) without a hint and by `computed` with one (the
+//! hint changes the time, never the values: proof there), and then
+//! requires
+//! - *Rule 1′:* G(n + p) = G(n) for q ≤ n < N = L − p (the first n where
+//!   it fails is reported). By the theorem above G is then p-periodic from
+//!   q, so reading G(n) for n ≥ L as G(q + (n − q) mod p) is exact;
+//! - Rules 2 and 3 as above, on G read that way.
+//!
+//! So an accepted claim says exactly what the `Octal` claim with the true
+//! values says, and a claim is accepted exactly when that `Octal` claim
+//! is (`octal_periodic_is_true_exactly_when_the_octal_claim_is` in
+//! checker/tests/octal.rs). Its limits are `Octal`'s (`admit_periodic`).
+//! It lets a certificate of 0.376 (q = 2,268,248) or 0.354
+//! (q = 10,061,916) be a few hundred bytes instead of 9 and 38 MB.
+//!
 //! **Limits,** judged from the sizes before any work (`admit`): t ≤
 //! `--max-moves`; L = j(q + p) + t + 1 ≤ `--max-period` (with checked
 //! arithmetic, and at most 2^32, so that every G(n) ≤ n fits the 32-bit

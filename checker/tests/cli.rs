@@ -43,7 +43,7 @@ fn invalid_text() -> String {
 }
 
 fn undecidable_text() -> String {
-    "(format: 5)".to_string()
+    "(format: 6)".to_string()
 }
 
 fn run(args: &[&Path], flags: &[&str]) -> (i32, String) {
@@ -88,7 +88,7 @@ fn one_file_of_each_verdict() {
     assert_eq!(
         out,
         format!(
-            "UNDECIDED {}: unsupported format version 5 (this checker reads versions 1 to 4)\n",
+            "UNDECIDED {}: unsupported format version 6 (this checker reads versions 1 to 5)\n",
             u.display()
         )
     );
@@ -356,8 +356,8 @@ fn exit_status_row_2_bad_input() {
         ),
         (d.file("garbage.ron", "garbage"), "parse error"),
         (
-            d.file("v5.ron", "(format: 5)"),
-            "unsupported format version 5",
+            d.file("v6.ron", "(format: 6)"),
+            "unsupported format version 6",
         ),
         (d.file("binary.ron", "\u{0}\u{1}"), "parse error"),
     ];

@@ -20,12 +20,18 @@
 //! caught. A claim of (q, p) with q + p + 2(q + p + t + 1) ≤ N is judged
 //! even when no period is found: were it true, the search would have found
 //! it. Larger claims are skipped.
+//!
+//! Every judged `Octal` claim (format 3 or later) is judged again in its
+//! `OctalPeriodic` form (format 5: the values dropped, the checker computes
+//! them, with the same hint): valid exactly when the claim with the true
+//! values would be.
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use nimcert_check::format::{
-    Certificate, Claim, Method, OctalClaim, PeriodWitness, Provenance, SparseHint,
+    Certificate, Claim, Method, OctalClaim, OctalPeriodicClaim, PeriodWitness, Provenance,
+    SparseHint,
 };
 use nimcert_check::{check_certificate, parse, Limits, Verdict};
 use std::collections::HashMap;
@@ -179,7 +185,11 @@ fn oracle(c: &OctalClaim) -> Option<bool> {
         // A code with a digit before the point or a hexadecimal digit is a
         // game the checker reads (issue 23) and this oracle does not: not
         // judged. Any other text is no code: false.
-        return if other_game(&c.code) { None } else { Some(false) };
+        return if other_game(&c.code) {
+            None
+        } else {
+            Some(false)
+        };
     };
     if d.len() > 3 {
         return None;
@@ -244,6 +254,7 @@ fn judge(certificate: &Certificate) {
         .sparse
         .map_or(true, |h| h.position_parity.map_or(true, |f| f <= 1));
     let expected = expected && hint_readable;
+    judge_periodic(c, hint_readable);
     match verdict {
         Verdict::Valid(_) => assert!(expected, "checker accepted a false claim: {certificate:?}"),
         Verdict::Invalid(ref m) => {
@@ -257,6 +268,55 @@ fn judge(certificate: &Certificate) {
             "undecided on a readable claim ({m}): {certificate:?}"
         ),
         Verdict::OverLimit(ref m) => panic!("a small claim over a limit ({m}): {certificate:?}"),
+    }
+}
+
+/// The `OctalPeriodic` form of `c` (format 5): valid exactly when `c` with
+/// the true values on [0, q + p) is true (and its hint readable).
+fn judge_periodic(c: &OctalClaim, hint_readable: bool) {
+    let Some(d) = digits(&c.code) else { return };
+    let g = &truth(&d).g;
+    let Some(length) = c
+        .preperiod
+        .checked_add(c.period)
+        .filter(|&l| l <= g.len() as u64)
+    else {
+        return;
+    };
+    let with_truth = OctalClaim {
+        values: g[..length as usize].to_vec(),
+        ..c.clone()
+    };
+    let Some(expected) = oracle(&with_truth) else {
+        return;
+    };
+    let expected = expected && hint_readable;
+    let certificate = Certificate {
+        format: 5,
+        provenance: Provenance {
+            tool: "fuzz".to_string(),
+            method: Method::Search {
+                engine: "naive mex in fuzz/fuzz_targets/octal_vs_naive.rs".to_string(),
+            },
+        },
+        claim: Claim::OctalPeriodic(OctalPeriodicClaim {
+            code: c.code.clone(),
+            preperiod: c.preperiod,
+            period: c.period,
+            period_witnesses: c.period_witnesses.clone(),
+            preperiod_witness: c.preperiod_witness,
+            sparse: c.sparse,
+        }),
+    };
+    match check_certificate(&certificate, &limits()) {
+        Verdict::Valid(_) => assert!(expected, "accepted a false OctalPeriodic: {certificate:?}"),
+        Verdict::Invalid(ref m) => {
+            assert!(
+                !expected,
+                "rejected a true OctalPeriodic ({m}): {certificate:?}"
+            )
+        }
+        other => panic!("OctalPeriodic {other:?}: {certificate:?}"),
     }
 }
 
