@@ -216,7 +216,9 @@ impl Run<'_> {
                 .map_err(|_| out_of_memory(room as u64))?;
             self.recent.resize(room, 0);
         }
-        if n >= 1 && self.hint.class(big, value) == 0 {
+        // Rare positions matter only to splits (a code without a split
+        // digit keeps none: its memory is then G alone).
+        if !self.digits.is_empty() && n >= 1 && self.hint.class(big, value) == 0 {
             self.rare.try_reserve(1).map_err(|_| out_of_memory(big))?;
             // n < L ≤ 2^32 (admitted).
             self.rare
