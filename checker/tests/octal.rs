@@ -744,19 +744,31 @@ fn oversized_claims_are_refused_before_any_work() {
     assert_invalid(&check_with(huge(10_000_000, 12), &open), "83 values given");
 }
 
+/// An `Octal` claim needs format 3 and an `OctalPeriodic` one format 5.
 #[test]
-fn format_version_3_is_required() {
-    for format in [1, 2] {
-        let c = Certificate {
-            format,
-            ..cert(kayles())
-        };
-        assert_eq!(
-            check_certificate(&c, &Limits::default()),
-            Verdict::Undecidable(format!(
-                "an Octal claim needs format version 3, but the certificate says {format}"
-            ))
-        );
+fn each_kind_needs_its_format_version() {
+    let kinds = [
+        (Claim::Octal(kayles()), "an Octal", 3, vec![1, 2]),
+        (
+            Claim::OctalPeriodic(periodic_of(&kayles())),
+            "an OctalPeriodic",
+            5,
+            vec![1, 3, 4],
+        ),
+    ];
+    for (claim, kind, needed, formats) in kinds {
+        for format in formats {
+            let c = Certificate {
+                format,
+                ..certificate(claim.clone())
+            };
+            assert_eq!(
+                check_certificate(&c, &Limits::default()),
+                Verdict::Undecidable(format!(
+                    "{kind} claim needs format version {needed}, but the certificate says {format}"
+                ))
+            );
+        }
     }
 }
 
@@ -1232,22 +1244,6 @@ fn octal_periodic_rules_2_and_3_read_the_computed_values() {
     let mut q = good;
     q.preperiod_witness = Some(69);
     assert_invalid(&check_periodic(q), "pre-period witness must be q − 1 = 70");
-}
-
-#[test]
-fn octal_periodic_needs_format_5() {
-    for format in [1, 3, 4] {
-        let c = Certificate {
-            format,
-            ..certificate(Claim::OctalPeriodic(periodic_of(&kayles())))
-        };
-        assert_eq!(
-            check_certificate(&c, &Limits::default()),
-            Verdict::Undecidable(format!(
-                "an OctalPeriodic claim needs format version 5, but the certificate says {format}"
-            ))
-        );
-    }
 }
 
 #[test]
