@@ -56,3 +56,35 @@ fn the_czajka_claim_file_is_what_the_generator_writes() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// The 269 GameLookup.md cells whose representative has no TrivialGames.md
+/// row (record/NOTES-czajka.md): 26 decided exactly (both games solved by
+/// this nimcert within --max-n 8000, the normalized sequences compared), 243
+/// on heap sizes below 4000 (`nimcert values`; the documented run uses
+/// 20000). Measured: about 17 s (release binary, 2-core VM).
+#[test]
+fn czajkas_lookup_cells_without_a_trivial_row_hold() {
+    if !python() {
+        return;
+    }
+    let out = Command::new("python3")
+        .current_dir(root())
+        .args(["scripts/record/czajka.py", "--equiv"])
+        .args(["--nimcert", env!("CARGO_BIN_EXE_nimcert")])
+        .args(["--to", "4000", "--max-n", "8000"])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "exit {:?}\n{stdout}\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains(
+            "equiv: 26 decided exactly, 243 on a range (G on [0, 4000) by `nimcert values`), 0 fail"
+        ),
+        "{stdout}"
+    );
+}

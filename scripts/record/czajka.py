@@ -334,29 +334,28 @@ def normalized(s, k):
 
 def equiv(src, binary, N, max_n):
     import tempfile
+    from concurrent.futures import ThreadPoolExecutor
     rows = {r["game"] for r in src["row"]}
     cells = [(label, j, x, y) for label, j, x, y in lookup_cells(src) if y != "-" and y not in rows]
-    solved, prefix = {}, {}
+    games = sorted({g for _, _, x, y in cells for g in (x, y)})
     exact = ranged = bad = 0
     lines = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(2) as pool:
+        solved = dict(zip(games, pool.map(lambda g: nimcert_solve(binary, g, max_n), games)))
+        need = [g for g in games if solved[g] is None or any(
+            g in (x, y) and (solved[x] is None or solved[y] is None) for _, _, x, y in cells)]
+        prefix = dict(zip(need, pool.map(lambda g: nimcert_prefix(binary, g, N, tmp), need)))
         for label, j, x, y in cells:
             kx, ky = shift(x), shift(y)
-            for g in (x, y):
-                if g not in solved:
-                    solved[g] = nimcert_solve(binary, g, max_n)
             sx, sy = solved[x], solved[y]
             if sx and sy:
                 nx, ny = normalized(sx, kx), normalized(sy, ky)
                 ok = nx == ny
                 exact += 1
-                how = f"exact: both solved (q, p) = {sx[:2]} and {sy[:2]}"
+                how = f"exact: both solved, (q, p) = {sx[:2]} and {sy[:2]}"
                 if not ok:
                     how += f"; normalized (q', p) {nx[:2]} vs {ny[:2]}"
             else:
-                for g in (x, y):
-                    if g not in prefix:
-                        prefix[g] = nimcert_prefix(binary, g, N, tmp)
                 M = N - max(kx, ky)
                 diff = next((n for n in range(M) if prefix[x][n + kx] != prefix[y][n + ky]), None)
                 ok = diff is None
