@@ -53,7 +53,7 @@ TARGET = ROOT / "record" / "czajka.toml"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from octal import conj, naive_octal, q as toml_str  # noqa: E402  (the octal record's helpers)
 
-NAIVE_N = 160  # heap sizes per GameLookup game in --naive (rows: their whole length)
+NAIVE_N = 400  # heap sizes per GameLookup game in --naive (rows: their whole length)
 
 
 # ---------------------------------------------------------------------------
