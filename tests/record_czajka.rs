@@ -61,7 +61,8 @@ fn the_czajka_claim_file_is_what_the_generator_writes() {
 /// row (record/NOTES-czajka.md): 26 decided exactly (both games solved by
 /// this nimcert within --max-n 8000, the normalized sequences compared), 243
 /// on heap sizes below 4000 (`nimcert values`; the documented run uses
-/// 20000). Measured: about 17 s (release binary, 2-core VM).
+/// 20000). Measured: 17 s under other work, the three tests of this file
+/// 9.4 s at load average 0.3 (release, 2-core VM).
 #[test]
 fn czajkas_lookup_cells_without_a_trivial_row_hold() {
     if !python() {

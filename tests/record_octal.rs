@@ -62,7 +62,8 @@ fn the_octal_claim_file_is_what_the_generator_writes() {
 const LONG_MAX_N: &str = "21000000";
 
 /// The long claims against their baseline. Measured once with the release
-/// binary (2-core VM, 2026-12-02, load from other work): 35 s wall, 232 MB.
+/// binary (2-core VM, 2026-12-02): 35 s wall, 232 MB under other work
+/// (`nimcert audit`); the test itself 20.5 s at load average 0.3.
 /// Run: cargo test --release --test record_octal -- --ignored
 #[test]
 #[ignore = "about 35 s and 230 MB (release); run with --ignored"]
