@@ -223,7 +223,8 @@ def claim(out: list[str], comment: list[str], **fields) -> None:
     for key in ("id", "source", "quote", "kind", "game", "params", "where", "assert", "check_below"):
         if key in fields and fields[key] is not None:
             v = fields[key]
-            out.append(f"{key} = {v}" if isinstance(v, int) else f"{key} = {toml_str(v)}")
+            raw = isinstance(v, int) or key == "params"  # params: an inline table, written as given
+            out.append(f"{key} = {v}" if raw else f"{key} = {toml_str(v)}")
 
 
 def terms_claims(entry: dict, source: dict, out: list[str]) -> None:
@@ -328,7 +329,35 @@ def terms_claims(entry: dict, source: dict, out: list[str]) -> None:
                 **{"assert": f"p == {v}"},
             )
     elif lst == "definition":
-        pass
+        # A242079: a(n) is the least m > 2 a(n-1) such that the game on
+        # {a(1), ..., a(n-1), m} is ternary, periodic (read: purely periodic,
+        # q = 0) and has a nim-sequence different from that of
+        # {a(1), ..., a(n-1)}. One claim per n >= 2 over the candidates
+        # m in [2 a(n-1) + 1, a(n)], with the listed a(1..n-1): the three
+        # conditions hold exactly at m = a(n). "Different" is decided exactly
+        # (record/NOTES-subtraction.md): the sequences differ iff the new game's
+        # G breaks the old mex rule at some x, and with period p from q a
+        # break occurs below q + p + m if at all (m is the largest move).
+        for n in range(2, len(terms) + 1):
+            prev, an = terms[: n - 1], terms[n - 1]
+            lo = 2 * prev[-1] + 1
+            claim(
+                out,
+                head + [entry["reading"]] if n == 2 else [f"{a}: a({n}) = {an}."],
+                id=f"{pfx}.definition.n{n:02d}",
+                source=source_line(entry, f"%N and %S, a({n}) = {an}"),
+                quote=entry["name"],
+                kind="example",
+                game="{" + ", ".join(map(str, prev)) + ", m}",
+                params=f"{{ m = \"{lo}..={an}\" }}",
+                **{
+                    "assert": (
+                        "(q == 0 and (forall x in [0, q + p): G(x) <= 2) and "
+                        "(exists x in [m, q + p + m): G(x) != mex{G(x - s) : s in S minus {m}, s <= x})) "
+                        f"iff m == {an}"
+                    )
+                },
+            )
     else:
         raise SystemExit(f"{a}: unknown list kind {lst!r}")
 
@@ -624,7 +653,37 @@ def naive_check(source_text: bytes) -> int:
             )
             msgs.append(f"%C recurrence alternatives on the listed terms: {'hold' if rec else 'FAIL'}")
         elif lst == "definition":
-            msgs.append("move set only (not audited)")
+            # A242079's definition, on a window of 4 m + 8 values per candidate
+            # m: purely periodic iff G[0, mx) == G[p, p + mx) for some p (mx the
+            # largest move: the state of a subtraction game is its last mx values)
+            def window(moves, m):
+                N = 4 * m + 8
+                g = naive_grundy(moves, N)
+                mx = max(moves)
+                b = bytes(min(v, 255) for v in g)
+                pure = b.find(b[:mx], 1)
+                return g, (pure if pure > 0 else None)
+            found, found_ev = [], []
+            for n in range(2, len(terms) + 1):
+                prev = terms[: n - 1]
+                m, least, least_ev = 2 * prev[-1] + 1, None, None
+                while least is None and m <= 2 * terms[n - 1]:
+                    g, pure = window(prev + [m], m)
+                    old = naive_grundy(prev, len(g) - 1)
+                    ok_ev = max(g) <= 2 and g != old
+                    if ok_ev and least_ev is None:
+                        least_ev = m
+                    if ok_ev and pure is not None:
+                        least = m
+                    m += 1
+                found.append(least)
+                found_ev.append(least_ev)
+            ok = found == terms[1:]
+            bad += not ok
+            msgs.append(f"definition ('periodic' = purely periodic), least m per n = 2..{len(terms)} on a window of 4 m + 8: "
+                        f"{found}: {'agree' if ok else 'DISAGREE'} with the listed terms")
+            msgs.append(f"reading 'periodic' = eventually periodic (every finite game): {found_ev}"
+                        f" (first differing n = {next((i + 2 for i, (x, y) in enumerate(zip(found_ev, terms[1:])) if x != y), None)})")
         for st in e.get("statement", []):
             form = st["form"]
             if form == "purely-periodic-word":
