@@ -4,6 +4,8 @@
 //! is never called proved); the shipped files' verdicts equal their
 //! committed baseline; a hostile claim file is a one-line error.
 
+mod record_common;
+
 use nimcert::audit::file::{claims, FileLimits};
 use nimcert::audit::report::{self, Row};
 use nimcert::audit::{registry, Claim, ClaimResult, Scope, Verdict};
@@ -184,24 +186,14 @@ check_below = 100
 
 #[test]
 fn the_shipped_claim_files_match_their_baseline() {
-    let files: Vec<_> = ["paper-a", "reverse-mex", "published", "pairing"]
+    let files: Vec<String> = ["paper-a", "reverse-mex", "published", "pairing"]
         .iter()
         .map(|f| format!("examples/claims/{f}.toml"))
         .collect();
-    let out = Command::new(env!("CARGO_BIN_EXE_nimcert"))
-        .current_dir(root())
-        .arg("audit")
-        .arg("--claims")
-        .args(&files)
-        .args(["--baseline", "examples/claims/claims.expected"])
-        .output()
-        .expect("nimcert runs");
-    assert!(
-        out.status.success(),
-        "exit {:?}\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut args = vec!["--claims"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--baseline", "examples/claims/claims.expected"]);
+    record_common::audit_passes(&args);
 }
 
 #[test]
