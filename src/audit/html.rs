@@ -108,6 +108,16 @@ fn group_title(group: &str) -> String {
     }
 }
 
+/// The short name of a group, for the summary and the filter.
+fn group_short(group: &str) -> String {
+    match group {
+        "A" => "Paper A".to_string(),
+        "B" => "Paper B".to_string(),
+        "O" => "Octal records".to_string(),
+        other => other.to_string(),
+    }
+}
+
 /// The HTML `id` of an entry's article.
 fn anchor(id: &str) -> String {
     format!("entry-{id}")
@@ -209,9 +219,10 @@ pub fn render(page: &Page) -> String {
     for (g, indexes) in &groups {
         let _ = writeln!(
             out,
-            "<section class=\"group\" data-group=\"{0}\">\n<h2>{1}</h2>",
+            "<section class=\"group\" id=\"group-{2}\" data-group=\"{0}\">\n<h2>{1}</h2>",
             escape(g),
-            escape(&group_title(g))
+            escape(&group_title(g)),
+            escape(&percent(g))
         );
         for &i in indexes {
             let certs = page.certificates.get(i).map_or(&[][..], Vec::as_slice);
@@ -267,7 +278,11 @@ fn summary(rows: &[Row], groups: &[(&str, Vec<usize>)]) -> String {
     }
     out += "<th scope=\"col\">all</th></tr></thead>\n<tbody>\n";
     let mut line = |label: String, group: Option<&str>, members: &[usize]| {
-        let _ = write!(out, "<tr data-summary=\"{}\"><th scope=\"row\">{label}</th>", escape(group.unwrap_or("")));
+        let _ = write!(
+            out,
+            "<tr data-summary=\"{}\"><th scope=\"row\">{label}</th>",
+            escape(group.unwrap_or(""))
+        );
         for v in Verdict::ALL {
             let n = members.iter().filter(|&&i| rows[i].verdict == v).count();
             let mut hash = format!("verdict={}", percent(v.name()));
@@ -284,7 +299,16 @@ fn summary(rows: &[Row], groups: &[(&str, Vec<usize>)]) -> String {
         let _ = writeln!(out, "<td>{}</td></tr>", thousands(members.len() as u64));
     };
     for (g, members) in groups {
-        line(escape(&group_title(g)), Some(g), members);
+        line(
+            format!(
+                "<a href=\"#group-{}\" title=\"{}\">{}</a>",
+                escape(&percent(g)),
+                escape(&group_title(g)),
+                escape(&group_short(g))
+            ),
+            Some(g),
+            members,
+        );
     }
     let all: Vec<usize> = (0..rows.len()).collect();
     line("all".to_string(), None, &all);
@@ -303,7 +327,12 @@ fn filters(groups: &[(&str, Vec<usize>)]) -> String {
     }
     out += "</select></label>\n<label>group <select id=\"f-paper\"><option value=\"\">all</option>";
     for (g, _) in groups {
-        let _ = write!(out, "<option value=\"{0}\">{0}</option>", escape(g));
+        let _ = write!(
+            out,
+            "<option value=\"{}\">{}</option>",
+            escape(g),
+            escape(&group_short(g))
+        );
     }
     out += "</select></label>\n<label>search <input type=\"search\" id=\"f-search\" \
 placeholder=\"id or text\" autocomplete=\"off\"></label>\n<output id=\"shown\"></output>\n</form>\n";
@@ -381,7 +410,11 @@ data-applicable=\"{}\" data-failing=\"{}\" data-unchecked=\"{}\">\n",
 fn facts(r: &Row) -> String {
     let mut out = String::from("<dl class=\"facts\">");
     if !r.hypotheses.is_empty() {
-        let label = if r.hypotheses.starts_with("http") { "source" } else { "hypotheses" };
+        let label = if r.hypotheses.starts_with("http") {
+            "source"
+        } else {
+            "hypotheses"
+        };
         let _ = write!(
             out,
             "<dt>{label}</dt><dd data-field=\"hypotheses\">{}</dd>",
@@ -398,9 +431,19 @@ fn facts(r: &Row) -> String {
     out
 }
 
-/// The findings, as the text report lists them.
+/// The findings, as the text report lists them (but the corrections).
 fn finding_list(r: &Row) -> String {
-    let items = findings(r);
+    // The corrections are listed with links by [`corrections`].
+    let linked: Vec<String> = r
+        .corrected_by
+        .iter()
+        .map(|by| format!("corrected by {by}"))
+        .chain(r.corrects.iter().map(|of| format!("corrects {of}")))
+        .collect();
+    let items: Vec<String> = findings(r)
+        .into_iter()
+        .filter(|f| !linked.contains(f))
+        .collect();
     if items.is_empty() {
         return String::new();
     }
@@ -447,7 +490,8 @@ fn counterexamples(r: &Row, certs: &[PageCertificate]) -> String {
     if r.counterexamples.is_empty() {
         return String::new();
     }
-    let mut out = String::from("<div class=\"counterexamples\"><h4>Smallest counterexamples</h4><ol>");
+    let mut out =
+        String::from("<div class=\"counterexamples\"><h4>Smallest counterexamples</h4><ol>");
     for c in &r.counterexamples {
         let _ = write!(out, "<li data-field=\"counterexample\">{}</li>", escape(c));
     }
@@ -468,7 +512,13 @@ fn counterexamples(r: &Row, certs: &[PageCertificate]) -> String {
 fn file_name(id: &str, k: usize) -> String {
     let safe: String = id
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     format!("{safe}.{k}.ron")
 }
@@ -552,6 +602,7 @@ h3 a{color:inherit}h4{margin:.6rem 0 .2rem;font-size:.95rem}
 table.summary{border-collapse:collapse;margin:.5rem 0;font-size:.9rem}
 table.summary th,table.summary td{border:1px solid var(--rule);padding:.2rem .45rem;text-align:right}
 table.summary th[scope=row]{text-align:left;font-weight:normal}
+table.summary .badge{min-width:0;font-size:.8rem}
 .filters{display:flex;gap:1rem;flex-wrap:wrap;align-items:center;margin:.6rem 0;padding:.5rem;background:#f4f4f4;border:1px solid var(--rule)}
 .filters input{width:16rem}
 .badge{display:inline-block;min-width:7.5rem;padding:.05rem .4rem;border-radius:.25rem;font-size:.85rem;font-weight:600;border:2px solid #000;white-space:nowrap}
@@ -574,7 +625,8 @@ ul.findings,ul.corrections{margin:.3rem 0;padding-left:1.3rem;font-size:.92rem}
 pre{overflow:auto;max-height:24rem;background:#f6f6f6;padding:.4rem;font-size:.8rem}
 code.cmd{background:#eee;padding:.05rem .3rem;user-select:all}
 figure.picture img{max-width:100%;height:auto;border:1px solid var(--rule)}
-.baseline.changed{border:3px solid #882255;padding:.3rem .8rem}.baseline.same{border:1px solid var(--rule);padding:.3rem .8rem}
+.baseline{margin:.6rem 0;padding:.2rem .8rem}.baseline h2{margin:.3rem 0;border:0;font-size:1.1rem}
+.baseline.changed{border:3px solid #882255}.baseline.same{border:1px solid var(--rule)}
 .diff .add{background:#dff0df}.diff .del{background:#f6dde6}
 [hidden]{display:none!important}
 footer{margin-top:2rem;color:var(--muted);font-size:.85rem}

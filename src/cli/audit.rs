@@ -364,8 +364,10 @@ fn page(
     results: &[(Row, nimcert::audit::ClaimResult)],
     diff: Option<&Option<String>>,
 ) -> String {
-    let certificates: Vec<Vec<PageCertificate>> =
-        results.iter().map(|(_, r)| page_certificates(args, r)).collect();
+    let certificates: Vec<Vec<PageCertificate>> = results
+        .iter()
+        .map(|(_, r)| page_certificates(args, r))
+        .collect();
     let rows = rows_of(results);
     let baseline_file = args.baseline.as_ref().map(|p| p.display().to_string());
     let claim_files: Vec<String> = args
@@ -376,10 +378,13 @@ fn page(
     html::render(&Page {
         rows: &rows,
         certificates: &certificates,
-        baseline: baseline_file.as_deref().zip(diff).map(|(file, diff)| BaselineView {
-            file,
-            diff: diff.as_deref(),
-        }),
+        baseline: baseline_file
+            .as_deref()
+            .zip(diff)
+            .map(|(file, diff)| BaselineView {
+                file,
+                diff: diff.as_deref(),
+            }),
         claim_files: &claim_files,
     })
 }
