@@ -549,7 +549,14 @@ and re-check: <code class=\"cmd\">nimcheck {0}</code></p>\n<pre class=\"ron\">{2
             escape(&cert.ron)
         );
     } else {
-        out += "<p>Too large to embed; write it with <code>nimcert audit --certs DIR</code>.</p>\n";
+        let _ = writeln!(
+            out,
+            "<p>Too large to embed (over {} bytes). Write it (with the same <code>--claims</code> \
+files, if any) and re-check: <code class=\"cmd\">nimcert audit --claim {} --certs DIR</code>, then \
+<code class=\"cmd\">nimcheck DIR/objects</code></p>",
+            thousands(MAX_EMBEDDED as u64),
+            escape(id)
+        );
     }
     out += "</details>\n";
     out
@@ -636,7 +643,8 @@ footer{margin-top:2rem;color:var(--muted);font-size:.85rem}
 /// The filters: verdict, group and search, settable from the URL hash
 /// (`#verdict=fails&paper=A&q=text`); the page marks itself
 /// `data-script="ready"` (the browser test's proof that this script, and
-/// no other, ran).
+/// no other, ran) and `data-ready-ms` (milliseconds from the start of the
+/// navigation to the end of this script: the page parsed and filtered).
 const SCRIPT: &str = r##"
 (function(){
 "use strict";
@@ -676,6 +684,7 @@ window.addEventListener("hashchange",fromHash);
 d.getElementById("filters").hidden=false;
 if(location.hash.indexOf("=")>=0){fromHash();}else{apply();}
 root.setAttribute("data-script","ready");
+if(window.performance){root.setAttribute("data-ready-ms",String(Math.round(performance.now())));}
 })();
 "##;
 
