@@ -187,7 +187,11 @@ fn entries(dom: &str) -> Vec<Entry> {
 
 /// Runs nimcert; returns its exit code and stderr.
 fn run(args: &[&str]) -> (i32, String) {
-    let out = nimcert().args(args).output().unwrap();
+    let out = nimcert()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -206,14 +210,13 @@ fn registry() -> &'static Registry {
         let dir = temp_dir("registry");
         let page = dir.join("report.html");
         let json = dir.join("report.json");
-        let root = env!("CARGO_MANIFEST_DIR");
-        let baseline = format!("{root}/audit.expected");
+        let baseline = "audit.expected";
         let (html_run, json_run) = std::thread::scope(|s| {
             let h = s.spawn(|| {
                 run(&[
                     "audit",
                     "--baseline",
-                    &baseline,
+                    baseline,
                     "--format",
                     "html",
                     "-o",
@@ -224,7 +227,7 @@ fn registry() -> &'static Registry {
                 run(&[
                     "audit",
                     "--baseline",
-                    &baseline,
+                    baseline,
                     "--format",
                     "json",
                     "-o",

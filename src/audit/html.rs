@@ -431,18 +431,29 @@ fn facts(r: &Row) -> String {
     out
 }
 
-/// The findings, as the text report lists them (but the corrections).
+/// The findings, as the text report lists them (but the corrections and
+/// the counterexamples, shown apart).
 fn finding_list(r: &Row) -> String {
-    // The corrections are listed with links by [`corrections`].
+    // The corrections are listed with links by [`corrections`], the
+    // counterexamples by [`counterexamples`].
     let linked: Vec<String> = r
         .corrected_by
         .iter()
         .map(|by| format!("corrected by {by}"))
         .chain(r.corrects.iter().map(|of| format!("corrects {of}")))
+        .chain(
+            (r.counterexamples.len() > 1)
+                .then(|| format!("next: {}", r.counterexamples[1..].join("; "))),
+        )
         .collect();
+    let smallest = r
+        .counterexamples
+        .first()
+        .map(|c| format!("smallest counterexample: {c}"));
     let items: Vec<String> = findings(r)
         .into_iter()
         .filter(|f| !linked.contains(f))
+        .filter(|f| !smallest.as_ref().is_some_and(|s| f.starts_with(s.as_str())))
         .collect();
     if items.is_empty() {
         return String::new();
@@ -490,8 +501,18 @@ fn counterexamples(r: &Row, certs: &[PageCertificate]) -> String {
     if r.counterexamples.is_empty() {
         return String::new();
     }
-    let mut out =
-        String::from("<div class=\"counterexamples\"><h4>Smallest counterexamples</h4><ol>");
+    let status = match r.certificates_accepted {
+        Some(true) => "their certificates are accepted by the checker",
+        Some(false) => "A CERTIFICATE WAS NOT ACCEPTED BY THE CHECKER",
+        None if r.uncertified => {
+            "no certificate: the mex rule's values below the search bound, no period proved"
+        }
+        None => "numbers alone: no game to certify",
+    };
+    let mut out = format!(
+        "<div class=\"counterexamples\"><h4>Smallest counterexamples <span class=\"status\" \
+data-field=\"certificate-status\">({status})</span></h4><ol>"
+    );
     for c in &r.counterexamples {
         let _ = write!(out, "<li data-field=\"counterexample\">{}</li>", escape(c));
     }
@@ -623,7 +644,7 @@ table.summary .badge{min-width:0;font-size:.8rem}
 article.entry{border:1px solid var(--rule);border-left:6px solid var(--rule);padding:.5rem .8rem;margin:.7rem 0;break-inside:avoid}
 article.v-fails{border-left-color:#882255}article.v-fragment{border-left-color:#f0e442}
 article.v-partly-checked,article.v-not-checked{border-left-color:#aaaa00}
-.kind{color:var(--muted);font-size:.85rem;margin:0 .5rem}.where{color:var(--muted);font-size:.9rem}
+.status{font-weight:normal;color:var(--muted)}.kind{color:var(--muted);font-size:.85rem;margin:0 .5rem}.where{color:var(--muted);font-size:.9rem}
 blockquote{margin:.4rem 0 .4rem 1rem;padding-left:.6rem;border-left:3px solid var(--rule);font-style:italic}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.3rem 0;font-size:.92rem}
 dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
