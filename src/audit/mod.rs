@@ -9,6 +9,7 @@
 
 pub mod baseline;
 pub mod file;
+pub mod html;
 pub mod report;
 pub mod store;
 

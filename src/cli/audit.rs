@@ -6,6 +6,7 @@ use super::CliError;
 use clap::{Args, ValueEnum};
 use nimcert::audit::baseline::{self, Baseline};
 use nimcert::audit::file::FileLimits;
+use nimcert::audit::html::{self, BaselineView, Page, PageCertificate};
 use nimcert::audit::report::{self, plural, Row};
 use nimcert::audit::store::CertStore;
 use nimcert::audit::{registry, Scope, Verdict};
@@ -27,6 +28,11 @@ pub enum AuditFormat {
     Json,
     /// A Markdown table.
     Markdown,
+    /// One self-contained HTML page (docs/AUDIT-PAGE.md): a summary with
+    /// filters, per entry its verdict, counts, findings, counterexamples
+    /// and their certificates with the nimcheck command; the baseline
+    /// diff at the top with --baseline.
+    Html,
 }
 
 /// The default bound on the estimated work (elementary steps).
@@ -70,6 +76,11 @@ pub struct AuditArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: AuditFormat,
+    /// Write the report to FILE (atomically; checked before any work)
+    /// instead of standard output; `-` is standard output (a file named
+    /// `-` is `./-`).
+    #[arg(short, long, value_name = "FILE", allow_hyphen_values = true)]
+    output: Option<PathBuf>,
     /// Compare every verdict and count with the baseline FILE: exit 0 when
     /// they are equal, 1 with a diff (on stderr) when anything changed.
     #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
@@ -293,7 +304,11 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.write_baseline {
         super::output::check_output_file(path)?;
     }
-    let rows = match &args.certs {
+    let output = super::certify::file_output(args.output.clone());
+    if let Some(path) = &output {
+        super::output::check_output_file(path)?;
+    }
+    let results = match &args.certs {
         // A folder created here is removed again, if still empty, when the
         // certificates cannot be written (over --max-cert-bytes, a write
         // error): a failed audit leaves nothing behind.
@@ -306,22 +321,106 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
                 .map(|(row, result)| (row.id.clone(), result.index.clone()))
                 .collect();
             write_certificates(dir, &store, &indexes, args.max_cert_bytes)?;
-            Ok(results
-                .into_iter()
-                .map(|(row, _)| row)
-                .collect::<Vec<Row>>())
+            Ok(results)
         })?,
-        None => run_claims(&claims, &scope, &args.perturb)?
-            .into_iter()
-            .map(|(row, _)| row)
-            .collect(),
+        None => run_claims(&claims, &scope, &args.perturb)?,
     };
-    print(&match args.format {
-        AuditFormat::Text => report::text(&rows),
-        AuditFormat::Markdown => report::markdown(&rows),
-        AuditFormat::Json => report::json(&rows),
-    })?;
-    finish(&args, &rows, expected.as_ref())
+    let diff = baseline_diff(&args, &results, expected.as_ref());
+    let report = match args.format {
+        AuditFormat::Text => report::text(&rows_of(&results)),
+        AuditFormat::Markdown => report::markdown(&rows_of(&results)),
+        AuditFormat::Json => report::json(&rows_of(&results)),
+        AuditFormat::Html => page(&args, &results, diff.as_ref()),
+    };
+    match &output {
+        Some(path) => super::output::write_atomically(path, &report)?,
+        None => print(&report)?,
+    }
+    let rows = rows_of(&results);
+    finish(&args, &rows, diff)
+}
+
+/// The rows of the results.
+fn rows_of(results: &[(Row, nimcert::audit::ClaimResult)]) -> Vec<Row> {
+    results.iter().map(|(row, _)| row.clone()).collect()
+}
+
+/// The comparison with the baseline: `None` without `--baseline`, else
+/// `Some(None)` when equal and `Some(Some(diff))` when anything changed.
+fn baseline_diff(
+    args: &AuditArgs,
+    results: &[(Row, nimcert::audit::ClaimResult)],
+    expected: Option<&Baseline>,
+) -> Option<Option<String>> {
+    let (expected, path) = (expected?, args.baseline.as_ref()?);
+    let actual = Baseline::of(&rows_of(results));
+    Some(expected.diff(&actual, &args.claims, &path.display().to_string()))
+}
+
+/// The HTML page of the results, with the certificates of the
+/// counterexamples (and where `--certs` stored them).
+fn page(
+    args: &AuditArgs,
+    results: &[(Row, nimcert::audit::ClaimResult)],
+    diff: Option<&Option<String>>,
+) -> String {
+    let certificates: Vec<Vec<PageCertificate>> = results
+        .iter()
+        .map(|(_, r)| page_certificates(args, r))
+        .collect();
+    let rows = rows_of(results);
+    let baseline_file = args.baseline.as_ref().map(|p| p.display().to_string());
+    let claim_files: Vec<String> = args
+        .claim_files
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    html::render(&Page {
+        rows: &rows,
+        certificates: &certificates,
+        baseline: baseline_file
+            .as_deref()
+            .zip(diff)
+            .map(|(file, diff)| BaselineView {
+                file,
+                diff: diff.as_deref(),
+            }),
+        claim_files: &claim_files,
+    })
+}
+
+/// The certificates of one claim's counterexamples, in order, each with
+/// the object `--certs` stored it as (matched by instance and order).
+fn page_certificates(
+    args: &AuditArgs,
+    result: &nimcert::audit::ClaimResult,
+) -> Vec<PageCertificate> {
+    let mut out = Vec::new();
+    for example in &result.examples {
+        let stored: Vec<&str> = result
+            .index
+            .iter()
+            .filter(|r| r.role == "counterexample" && r.instance == example.instance)
+            .map(|r| r.object.as_str())
+            .collect();
+        for (k, certificate) in example.certificates.iter().enumerate() {
+            let stored = match (&args.certs, stored.len() == example.certificates.len()) {
+                (Some(dir), true) => Some(
+                    dir.join("objects")
+                        .join(format!("{}.ron", stored[k]))
+                        .display()
+                        .to_string(),
+                ),
+                _ => None,
+            };
+            out.push(PageCertificate {
+                instance: example.instance.clone(),
+                ron: nimcert_check::to_ron(certificate),
+                stored,
+            });
+        }
+    }
+    out
 }
 
 /// Runs the claims with a progress bar on stderr; a run that stopped
@@ -413,7 +512,7 @@ fn note(message: &str) {
 fn finish(
     args: &AuditArgs,
     rows: &[Row],
-    expected: Option<&Baseline>,
+    diff: Option<Option<String>>,
 ) -> Result<ExitCode, CliError> {
     let actual = Baseline::of(rows);
     let not_checked: Vec<&str> = rows
@@ -444,19 +543,17 @@ fn finish(
             path.display()
         );
     }
-    let changed = match (expected, &args.baseline) {
-        (Some(expected), Some(path)) => {
-            match expected.diff(&actual, &args.claims, &path.display().to_string()) {
-                Some(diff) => {
-                    eprintln!(
-                        "the audit differs from the baseline {}:\n{diff}",
-                        path.display()
-                    );
-                    true
-                }
-                None => false,
+    let changed = match (diff, &args.baseline) {
+        (Some(diff), Some(path)) => match diff {
+            Some(diff) => {
+                eprintln!(
+                    "the audit differs from the baseline {}:\n{diff}",
+                    path.display()
+                );
+                true
             }
-        }
+            None => false,
+        },
         // A baseline just written records this run's failures on purpose.
         _ if args.write_baseline.is_some() => false,
         _ => rows.iter().any(|r| r.verdict == Verdict::Fails),
