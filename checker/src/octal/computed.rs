@@ -239,7 +239,8 @@ impl Run<'_> {
         let mut w = marks.least_unmarked(0);
         let mut recalled = usize::MAX;
         while w < marks.room() {
-            let parity = hint.parity(w as u32);
+            // w < M ≤ 2^32 (M the least power of two above values ≤ n).
+            let parity = hint.parity(u32::try_from(w).map_err(|_| out_of_memory(n))?);
             if recalled != w {
                 recalled = w;
                 let mut tries = 0;
@@ -274,10 +275,11 @@ impl Run<'_> {
                     let x = (g[b] ^ g[s - b]) as usize;
                     if seen[x] == 0 {
                         seen[x] = 1;
-                        // b < s < L ≤ 2^32 (admitted).
+                        // b < s < L ≤ 2^32 (admitted), so it fits.
+                        let heap = u32::try_from(b).map_err(|_| out_of_memory(n))?;
                         let slots = &mut recent[(x * digits + j) * WAYS..][..WAYS];
                         slots.rotate_right(1);
-                        slots[0] = b as u32;
+                        slots[0] = heap;
                     }
                 }
                 *a = end;

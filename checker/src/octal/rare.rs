@@ -399,10 +399,11 @@ impl Position<'_> {
                         continue;
                     }
                     tries += 1;
-                    let x = (v[b] ^ v[s - b]) as usize;
+                    let value = v[b] ^ v[s - b];
+                    let x = value as usize;
                     if x < want && self.seen[x] != stamp {
                         self.seen[x] = stamp;
-                        missing[self.hint.parity(x as u32) as usize] -= 1;
+                        missing[self.hint.parity(value) as usize] -= 1;
                     }
                 }
             }
@@ -443,14 +444,16 @@ impl Position<'_> {
                 }
                 for b in pairs.into_iter().flatten() {
                     open = true;
-                    let x = (v[b] ^ v[s - b]) as usize;
+                    let value = v[b] ^ v[s - b];
+                    let x = value as usize;
                     if x < want && self.seen[x] != stamp {
                         self.seen[x] = stamp;
-                        missing[hint.parity(x as u32) as usize] -= 1;
-                        // b < s < L ≤ 2^32 (admitted).
+                        missing[hint.parity(value) as usize] -= 1;
+                        // b < s < L ≤ 2^32 (admitted), so it fits.
+                        let heap = u32::try_from(b).map_err(|_| out_of_memory(b as u64))?;
                         let slots = &mut self.recent[(x * d + *j) * WAYS..][..WAYS];
                         slots.rotate_right(1);
-                        slots[0] = b as u32;
+                        slots[0] = heap;
                     }
                 }
                 if *missing == [0, 0] {
@@ -473,7 +476,10 @@ pub(super) fn direct_mex(code: &Code, v: &[u32], n: u64) -> u32 {
             *p = true;
         }
     });
-    present.iter().position(|&p| !p).unwrap_or(0) as u32
+    // The mex is at most n + 1 ≤ 2^32; a larger one (never) is shown as
+    // u32::MAX rather than wrapped.
+    let mex = present.iter().position(|&p| !p).unwrap_or(0);
+    u32::try_from(mex).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]
