@@ -453,6 +453,25 @@ fn cases() -> Vec<Case> {
         )
         .setup(|d| mkfifo(d, "fifo")),
         case(
+            "audit page written to a FIFO (never opened, never blocks)",
+            &["audit", "--claim", "A.Table1", "--format", "html", "-o", "fifo"],
+            4,
+            Some("not a regular file"),
+        )
+        .setup(|d| mkfifo(d, "fifo")),
+        case(
+            "audit page in a missing folder (refused before the audit)",
+            &["audit", "--format", "html", "-o", "missing/report.html"],
+            4,
+            Some("does not exist"),
+        ),
+        case(
+            "certify --no-values without --octal",
+            &["certify", "2,5,7", "--no-values"],
+            2,
+            Some("--octal"),
+        ),
+        case(
             "output in a missing folder",
             &["certify", "2,5,7", "-o", "missing/dir/x.ron"],
             4,

@@ -103,6 +103,12 @@ pub fn run(mut args: CertifyArgs) -> Result<ExitCode, CliError> {
     if let Some(code) = &args.octal {
         return run_octal(&args, code);
     }
+    // clap's `requires` does not see a flag that is false by default.
+    if args.no_values {
+        return Err(CliError::input(
+            "--no-values applies to --octal CODE (an octal certificate without its values)",
+        ));
+    }
     let moves = parse_moves(&args.moves)?;
     match (&args.output, args.from) {
         (_, From::Formula) if moves.len() != 3 => Err(CliError::input(format!(
