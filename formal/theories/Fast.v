@@ -1,0 +1,205 @@
+(** * Fast building blocks for the extracted judge (issue 24)
+
+    The checkers of [SequenceCheck] and [PSetCheck] compute on unary
+    naturals and lists, so they are quadratic and bounded by 2^20.  The
+    judge's checkers compute on binary numbers ([N]) and a binary trie
+    ([PositiveMap]) instead, and are proved equal to the specification of
+    [Subtraction] (on [nat]) through [N.to_nat] and [N.of_nat]:
+
+    - [mexN], the mex of a list of [N], is [mex] ([mexN_map]);
+    - [build S n] holds G_S(x) for every x < n ([build_get]), computed by
+      the mex rule once per position, each option read from the trie in
+      O(log n);
+    - [forall_range f a len] tests f on [a, a + len) ([forall_range_true]).
+
+    Nothing here is trusted: each function is proved against the
+    definitions of [Mex] and [Subtraction]. *)
+
+From Coq Require Import List Arith Bool NArith Lia FMapPositive FinFun.
+From Nimcert Require Import Mex Subtraction.
+Import ListNotations.
+
+Local Open Scope N_scope.
+
+(** ** The mex of a list of binary numbers *)
+
+Fixpoint mexN_from (l : list N) (fuel : nat) (n : N) : N :=
+  match fuel with
+  | O => n
+  | Datatypes.S f => if existsb (N.eqb n) l then mexN_from l f (N.succ n) else n
+  end.
+
+(** The mex of [l] is at most [length l], so [length l + 1] candidates do. *)
+Definition mexN (l : list N) : N := mexN_from l (Datatypes.S (length l)) 0.
+
+Lemma existsb_eqb_In n l : existsb (N.eqb n) l = true <-> In n l.
+Proof.
+  rewrite existsb_exists. split.
+  - intros [x [H E]]. apply N.eqb_eq in E. subst. exact H.
+  - intros H. exists n. split; [exact H | apply N.eqb_refl].
+Qed.
+
+(** If every number below [n] is in [l], then [n <= length l]. *)
+Lemma below_in_length (l : list N) (n : nat) :
+  (forall k, (k < N.of_nat n)%N -> In k l) -> (n <= length l)%nat.
+Proof.
+  intros H. rewrite <- (seq_length n 0), <- (map_length N.of_nat).
+  apply NoDup_incl_length.
+  - apply Injective_map_NoDup; [intros a b E; apply Nat2N.inj, E | apply seq_NoDup].
+  - intros k Hk. apply in_map_iff in Hk as [m [<- Hm]]. apply in_seq in Hm.
+    apply H. lia.
+Qed.
+
+Lemma mexN_from_spec l : forall fuel n,
+  (N.to_nat n + fuel > length l)%nat ->
+  (forall k, k < n -> In k l) ->
+  ~ In (mexN_from l fuel n) l /\ (forall k, k < mexN_from l fuel n -> In k l).
+Proof.
+  induction fuel as [|f IH]; intros n Hn Hlt; simpl.
+  - exfalso. assert (B := below_in_length l (N.to_nat n)).
+    rewrite N2Nat.id in B. specialize (B Hlt). lia.
+  - destruct (existsb (N.eqb n) l) eqn:E.
+    + apply IH; [lia|]. intros k Hk.
+      destruct (N.eq_dec k n) as [->|]; [apply existsb_eqb_In; exact E|].
+      apply Hlt. lia.
+    + split; [|exact Hlt]. intros H. apply existsb_eqb_In in H. congruence.
+Qed.
+
+Lemma mexN_spec l : ~ In (mexN l) l /\ (forall k, k < mexN l -> In k l).
+Proof. apply mexN_from_spec; [simpl; lia | intros; lia]. Qed.
+
+(** [mexN] is [mex], through [N.of_nat]. *)
+Theorem mexN_map (l : list nat) : mexN (map N.of_nat l) = N.of_nat (mex l).
+Proof.
+  destruct (mexN_spec (map N.of_nat l)) as [H1 H2].
+  rewrite <- (N2Nat.id (mexN _)). f_equal. symmetry. apply mex_unique.
+  - intros H. apply H1. apply in_map_iff. exists (N.to_nat (mexN (map N.of_nat l))).
+    split; [apply N2Nat.id | exact H].
+  - intros k Hk. assert (In (N.of_nat k) (map N.of_nat l)) as Hin by (apply H2; lia).
+    apply in_map_iff in Hin as [m [E Hm]]. apply Nat2N.inj in E. subst. exact Hm.
+Qed.
+
+(** ** A table of values indexed by binary numbers *)
+
+Definition table := PositiveMap.t N.
+
+(** Position [x] is stored under the key x + 1 (keys are positive). *)
+Definition key (x : N) : positive := N.succ_pos x.
+
+Lemma key_inj x y : key x = key y -> x = y.
+Proof.
+  unfold key. intros E. apply N.succ_inj.
+  rewrite <- !N.succ_pos_spec, E. reflexivity.
+Qed.
+
+Definition get (t : table) (x : N) : N :=
+  match PositiveMap.find (key x) t with Some v => v | None => 0 end.
+
+Definition set (t : table) (x v : N) : table := PositiveMap.add (key x) v t.
+
+Lemma get_set_eq t x v : get (set t x v) x = v.
+Proof. unfold get, set. rewrite PositiveMap.gss. reflexivity. Qed.
+
+Lemma get_set_neq t x y v : y <> x -> get (set t x v) y = get t y.
+Proof.
+  intros H. unfold get, set. rewrite PositiveMap.gso; [reflexivity|].
+  intros E. apply H, key_inj, E.
+Qed.
+
+(** ** G_S by the mex rule, into a table *)
+
+(** The option values of position [x]: G(x - s) for the moves s <= x. *)
+Definition optionsN (S : list N) (t : table) (x : N) : list N :=
+  map (fun s => get t (x - s)) (filter (fun s => s <=? x) S).
+
+Definition step (S : list N) (st : N * table) : N * table :=
+  let (x, t) := st in (N.succ x, set t x (mexN (optionsN S t x))).
+
+(** [build S n]: the next position ([n]) and the table of G_S on [0, n). *)
+Definition build (S : list N) (n : N) : N * table := N.iter n (step S) (0, PositiveMap.empty N).
+
+Definition nats (l : list N) : list nat := map N.to_nat l.
+
+Definition positive_moves (S : list N) : Prop := forall s, In s S -> 0 < s.
+
+Lemma nats_positive S : positive_moves S -> moves_positive (nats S).
+Proof.
+  intros H s Hs. apply in_map_iff in Hs as [m [<- Hm]]. specialize (H m Hm). lia.
+Qed.
+
+(** The options as read from a table that holds [g] on [0, k). *)
+Lemma options_read (g : nat -> nat) M t k :
+  positive_moves M ->
+  (forall y, (y < k)%nat -> get t (N.of_nat y) = N.of_nat (g y)) ->
+  map (fun s => get t (N.of_nat k - s)) (filter (fun s => s <=? N.of_nat k) M) =
+  map N.of_nat (map (fun s => g (k - s)%nat) (filter (fun s => (s <=? k)%nat) (nats M))).
+Proof.
+  intros Hpos Ht. unfold nats.
+  induction M as [|s M IH]; [reflexivity|]. simpl.
+  assert (Hs : 0 < s) by (apply Hpos; left; auto).
+  assert (IH' := IH (fun m Hm => Hpos m (or_intror Hm))).
+  destruct (s <=? N.of_nat k) eqn:E.
+  - apply N.leb_le in E. replace (N.to_nat s <=? k)%nat with true
+      by (symmetry; apply Nat.leb_le; lia).
+    simpl. rewrite IH'. f_equal.
+    replace (N.of_nat k - s) with (N.of_nat (k - N.to_nat s)) by lia.
+    apply Ht. lia.
+  - apply N.leb_gt in E. replace (N.to_nat s <=? k)%nat with false
+      by (symmetry; apply Nat.leb_gt; lia).
+    exact IH'.
+Qed.
+
+Lemma optionsN_correct S t k :
+  positive_moves S ->
+  (forall y, (y < k)%nat -> get t (N.of_nat y) = N.of_nat (G (nats S) y)) ->
+  optionsN S t (N.of_nat k) = map N.of_nat (options (nats S) (G (nats S)) k).
+Proof. intros. apply options_read; assumption. Qed.
+
+Lemma iter_invariant S k :
+  positive_moves S ->
+  fst (Nat.iter k (step S) (0, PositiveMap.empty N)) = N.of_nat k /\
+  forall y, (y < k)%nat ->
+    get (snd (Nat.iter k (step S) (0, PositiveMap.empty N))) (N.of_nat y) = N.of_nat (G (nats S) y).
+Proof.
+  intros Hpos. induction k as [|k [Hx Ht]]; simpl.
+  - split; [reflexivity | intros; lia].
+  - destruct (Nat.iter k (step S) (0, PositiveMap.empty N)) as [x t]. simpl in *.
+    subst x. split; [lia|]. intros y Hy.
+    destruct (Nat.eq_dec y k) as [->|Hne].
+    + rewrite get_set_eq, optionsN_correct by assumption. rewrite mexN_map.
+      f_equal. symmetry. apply G_is_nim_sequence, nats_positive, Hpos.
+    + rewrite get_set_neq by lia. apply Ht. lia.
+Qed.
+
+(** The table of [build S n] holds G_S on [0, n). *)
+Theorem build_get S n x :
+  positive_moves S -> x < n -> get (snd (build S n)) x = N.of_nat (G (nats S) (N.to_nat x)).
+Proof.
+  intros Hpos Hx. unfold build. rewrite N2Nat.inj_iter.
+  rewrite <- (N2Nat.id x) at 1. apply iter_invariant; [exact Hpos | lia].
+Qed.
+
+(** ** Tests over a range *)
+
+Definition range_step (f : N -> bool) (st : bool * N) : bool * N :=
+  let (ok, i) := st in (if f i then ok else false, N.succ i).
+
+Definition forall_range (f : N -> bool) (a len : N) : bool :=
+  fst (N.iter len (range_step f) (true, a)).
+
+Theorem forall_range_true f a len :
+  forall_range f a len = true -> forall i, a <= i < a + len -> f i = true.
+Proof.
+  unfold forall_range. rewrite N2Nat.inj_iter.
+  assert (H : forall k, snd (Nat.iter k (range_step f) (true, a)) = a + N.of_nat k /\
+    (fst (Nat.iter k (range_step f) (true, a)) = true ->
+     forall i, a <= i < a + N.of_nat k -> f i = true)).
+  { induction k as [|k [Hs Hf]]; simpl.
+    - split; [lia | intros _ i Hi; lia].
+    - destruct (Nat.iter k (range_step f) (true, a)) as [ok i]. simpl in *. subst i.
+      split; [lia|]. destruct (f (a + N.of_nat k)) eqn:E; [|discriminate].
+      intros Hok i Hi. destruct (N.eq_dec i (a + N.of_nat k)) as [->|]; [exact E|].
+      apply Hf; [exact Hok | lia]. }
+  intros Hok i Hi. destruct (H (N.to_nat len)) as [_ Hf].
+  apply Hf; [exact Hok|]. lia.
+Qed.
