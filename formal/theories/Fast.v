@@ -15,7 +15,7 @@
     Nothing here is trusted: each function is proved against the
     definitions of [Mex] and [Subtraction]. *)
 
-From Coq Require Import List Arith Bool NArith Lia FMapPositive FinFun.
+From Coq Require Import List Arith Bool NArith Lia FMapPositive MSetPositive FinFun.
 From Nimcert Require Import Mex Subtraction.
 Import ListNotations.
 
@@ -23,20 +23,60 @@ Local Open Scope N_scope.
 
 (** ** The mex of a list of binary numbers *)
 
-Fixpoint mexN_from (l : list N) (fuel : nat) (n : N) : N :=
+(** Search upwards from [n] for a number [memb] says is absent; [fuel]
+    candidates at most. *)
+Fixpoint mexN_from (memb : N -> bool) (fuel : nat) (n : N) : N :=
   match fuel with
   | O => n
-  | Datatypes.S f => if existsb (N.eqb n) l then mexN_from l f (N.succ n) else n
+  | Datatypes.S f => if memb n then mexN_from memb f (N.succ n) else n
   end.
 
+Definition key (x : N) : positive := N.succ_pos x.
+
+Lemma key_inj x y : key x = key y -> x = y.
+Proof.
+  unfold key. intros E. apply N.succ_inj.
+  rewrite <- !N.succ_pos_spec, E. reflexivity.
+Qed.
+
+(** Membership in a list: by a scan of the list when it is short, else
+    in a binary trie built once (O(k log k) for k options, where the scan
+    would cost O(k^2) over the whole search). *)
+Definition set_of (l : list N) : PositiveSet.t :=
+  fold_left (fun t x => PositiveSet.add (key x) t) l PositiveSet.empty.
+
+Definition member_of (l : list N) : N -> bool :=
+  if (length l <=? 16)%nat then fun n => existsb (N.eqb n) l
+  else let t := set_of l in fun n => PositiveSet.mem (key n) t.
+
 (** The mex of [l] is at most [length l], so [length l + 1] candidates do. *)
-Definition mexN (l : list N) : N := mexN_from l (Datatypes.S (length l)) 0.
+Definition mexN (l : list N) : N := mexN_from (member_of l) (Datatypes.S (length l)) 0.
 
 Lemma existsb_eqb_In n l : existsb (N.eqb n) l = true <-> In n l.
 Proof.
   rewrite existsb_exists. split.
   - intros [x [H E]]. apply N.eqb_eq in E. subst. exact H.
   - intros H. exists n. split; [exact H | apply N.eqb_refl].
+Qed.
+
+Lemma set_of_spec l n : PositiveSet.mem (key n) (set_of l) = true <-> In n l.
+Proof.
+  unfold set_of. rewrite PositiveSet.mem_spec.
+  assert (H : forall l t, PositiveSet.In (key n) (fold_left (fun t x => PositiveSet.add (key x) t) l t)
+    <-> In n l \/ PositiveSet.In (key n) t).
+  { induction l0 as [|a l0 IH]; intros t; simpl.
+    - tauto.
+    - rewrite IH, PositiveSet.add_spec. split.
+      + intros [H|[H|H]]; auto. left; left. symmetry. apply key_inj, H.
+      + intros [[H|H]|H]; auto. right; left. subst. reflexivity. }
+  rewrite H. pose proof (PositiveSet.empty_spec (a := key n)). tauto.
+Qed.
+
+Lemma member_of_spec l n : member_of l n = true <-> In n l.
+Proof.
+  unfold member_of. destruct (length l <=? 16)%nat.
+  - apply existsb_eqb_In.
+  - apply set_of_spec.
 Qed.
 
 (** If every number below [n] is in [l], then [n <= length l]. *)
@@ -53,16 +93,17 @@ Qed.
 Lemma mexN_from_spec l : forall fuel n,
   (N.to_nat n + fuel > length l)%nat ->
   (forall k, k < n -> In k l) ->
-  ~ In (mexN_from l fuel n) l /\ (forall k, k < mexN_from l fuel n -> In k l).
+  ~ In (mexN_from (member_of l) fuel n) l /\
+  (forall k, k < mexN_from (member_of l) fuel n -> In k l).
 Proof.
   induction fuel as [|f IH]; intros n Hn Hlt; simpl.
   - exfalso. assert (B := below_in_length l (N.to_nat n)).
     rewrite N2Nat.id in B. specialize (B Hlt). lia.
-  - destruct (existsb (N.eqb n) l) eqn:E.
+  - destruct (member_of l n) eqn:E.
     + apply IH; [lia|]. intros k Hk.
-      destruct (N.eq_dec k n) as [->|]; [apply existsb_eqb_In; exact E|].
+      destruct (N.eq_dec k n) as [->|]; [apply member_of_spec; exact E|].
       apply Hlt. lia.
-    + split; [|exact Hlt]. intros H. apply existsb_eqb_In in H. congruence.
+    + split; [|exact Hlt]. intros H. apply member_of_spec in H. congruence.
 Qed.
 
 Lemma mexN_spec l : ~ In (mexN l) l /\ (forall k, k < mexN l -> In k l).
@@ -83,14 +124,7 @@ Qed.
 
 Definition table := PositiveMap.t N.
 
-(** Position [x] is stored under the key x + 1 (keys are positive). *)
-Definition key (x : N) : positive := N.succ_pos x.
-
-Lemma key_inj x y : key x = key y -> x = y.
-Proof.
-  unfold key. intros E. apply N.succ_inj.
-  rewrite <- !N.succ_pos_spec, E. reflexivity.
-Qed.
+(** Position [x] is stored under [key x] = x + 1 (keys are positive). *)
 
 Definition get (t : table) (x : N) : N :=
   match PositiveMap.find (key x) t with Some v => v | None => 0 end.

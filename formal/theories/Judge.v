@@ -76,16 +76,22 @@ Definition table_of : table := snd (build S len).
 (** G_S read through Rule 1's periodic extension. *)
 Definition reduce (x : N) : N := if x <? q + p then x else q + (x - q) mod p.
 
-Definition v (x : N) : N := get table_of (reduce x).
+Definition vt (t : table) (x : N) : N := get t (reduce x).
 
-(** Rules 1-3 of a [Periodic] claim, given the moves are valid and p > 0. *)
-Definition rules (ws : list (N * N)) : bool :=
+(** Rules 1-3 of a [Periodic] claim on a table [t] of G_S, given the moves
+    are valid and p > 0. *)
+Definition rules_on (t : table) (ws : list (N * N)) : bool :=
   (* Rule 1: p is a period of G_S on [q, q + c) *)
-  forall_range (fun x => get table_of x =? get table_of (x + p)) q (maxN S) &&
+  forall_range (fun x => get t x =? get t (x + p)) q (maxN S) &&
   (* Rule 2: a witness for each prime divisor of p *)
-  minimalityN_ok p ws (fun x d => (q <=? x) && (x + d <? u64_limit) && negb (v x =? v (x + d))) &&
+  minimalityN_ok p ws
+    (fun x d => (q <=? x) && (x + d <? u64_limit) && negb (vt t x =? vt t (x + d))) &&
   (* Rule 3: q = 0, or p is not a period from q - 1 *)
-  (if q =? 0 then true else negb (v (q - 1) =? v (q - 1 + p))).
+  (if q =? 0 then true else negb (vt t (q - 1) =? vt t (q - 1 + p))).
+
+(** The table is computed once, then read (in the extracted code too:
+    OCaml evaluates the argument before the call). *)
+Definition rules (ws : list (N * N)) : bool := rules_on table_of ws.
 
 Hypothesis Hpos : positive_moves S.
 Hypothesis Hp : 0 < p.
@@ -108,9 +114,9 @@ Proof.
 Qed.
 
 Lemma v_G : period_from GS (N.to_nat q) (N.to_nat p) ->
-  forall x, v x = N.of_nat (GS (N.to_nat x)).
+  forall x, vt table_of x = N.of_nat (GS (N.to_nat x)).
 Proof.
-  intros Hper x. unfold v, reduce. destruct (x <? q + p) eqn:E.
+  intros Hper x. unfold vt, reduce. destruct (x <? q + p) eqn:E.
   - apply N.ltb_lt in E. apply table_G. unfold len. lia.
   - apply N.ltb_ge in E. rewrite table_G.
     2:{ unfold len. pose proof (N.mod_lt (x - q) p ltac:(lia)). lia. }
@@ -126,7 +132,7 @@ Qed.
 Theorem rules_sound ws :
   rules ws = true -> least_preperiod GS (N.to_nat q) (N.to_nat p).
 Proof.
-  unfold rules. intros H.
+  unfold rules, rules_on. intros H.
   apply andb_true_iff in H as [H Hpre]. apply andb_true_iff in H as [Hwin Hmin].
   pose proof (window_period Hwin) as Hper.
   pose proof (v_G Hper) as HV.
@@ -197,20 +203,22 @@ Definition preperiod_field_ok (q : N) (w : option N) : bool :=
 Definition check_sequenceN (S : list N) (q p : N) (values : list N)
     (ws : list (N * N)) (qw : option N) : bool :=
   movesN_ok S && (0 <? p) && (N.of_nat (length values) =? q + p) &&
-  values_ok (table_of S q p) values && preperiod_field_ok q qw && rules S q p ws.
+  let t := table_of S q p in
+  values_ok t values && preperiod_field_ok q qw && rules_on S q p t ws.
 
 Theorem check_sequenceN_sound S q p values ws qw :
   check_sequenceN S q p values ws qw = true ->
   sequence_claim (nats S) (N.to_nat q) (N.to_nat p) (nats values).
 Proof.
-  unfold check_sequenceN. intros H.
-  repeat match type of H with
-  | (_ && _) = true => apply andb_true_iff in H as [H ?]
+  unfold check_sequenceN. cbv zeta. intros H.
+  repeat match goal with
+  | H : (_ && _) = true |- _ => apply andb_true_iff in H as [? ?]
   end.
   match goal with
-  | Hp : (0 <? p) = true, Hl : (N.of_nat (length values) =? _) = true,
-    Hv : values_ok _ _ = true, Hr : rules _ _ _ _ = true |- _ =>
-      rename Hp into Hp0, Hl into Hlen, Hv into Hvals, Hr into Hrules
+  | Hm : movesN_ok S = true, Hp : (0 <? p) = true,
+    Hl : (N.of_nat (length values) =? _) = true,
+    Hv : values_ok _ _ = true, Hr : rules_on _ _ _ _ _ = true |- _ =>
+      rename Hm into H, Hp into Hp0, Hl into Hlen, Hv into Hvals, Hr into Hrules
   end.
   apply N.ltb_lt in Hp0. apply N.eqb_eq in Hlen.
   pose proof (movesN_ok_positive S H) as Hpos.
