@@ -12,8 +12,8 @@
     the window in O(c log), each witness prime in O(sqrt r) divisions.
     No bound on the numbers. *)
 
-From Coq Require Import List Arith Bool NArith Lia.
-From Nimcert Require Import Mex Subtraction Period SequenceCheck Fast Primes.
+From Coq Require Import List Arith Bool NArith Lia MSetPositive.
+From Nimcert Require Import Mex Subtraction Period SequenceCheck Fast Stream Primes.
 Import ListNotations.
 
 Local Open Scope N_scope.
@@ -56,22 +56,21 @@ Definition minimalityN_ok (p : N) (ws : list (N * N)) (differs : N -> N -> bool)
 
 Lemma minimalityN_ok_spec p ws differs :
   minimalityN_ok p ws differs = true ->
-  forall r, prime r -> Nat.divide r (N.to_nat p) -> exists x, differs x (p / N.of_nat r) = true.
+  forall r, prime r -> Nat.divide r (N.to_nat p) ->
+  exists x, In (N.of_nat r, x) ws /\ differs x (p / N.of_nat r) = true.
 Proof.
   intros H r Hr Hd. apply andb_true_iff in H as [Hp H].
   pose proof (primes_ok_complete p _ Hp r Hr Hd) as Hin.
   apply in_map_iff in Hin as [[r' x] [E Hw]]. simpl in E. subst r'.
-  exists x. rewrite forallb_forall in H. exact (H _ Hw).
+  exists x. split; [exact Hw|]. rewrite forallb_forall in H. exact (H _ Hw).
 Qed.
 
-(** ** The shared core: G_S, the window, minimality, the pre-period *)
+(** ** The shared core: the window, minimality, the pre-period *)
 
 Section Core.
 Variables (S : list N) (q p : N).
 
 Definition len : N := q + p + maxN S.
-
-Definition table_of : table := snd (build S len).
 
 (** G_S read through Rule 1's periodic extension. *)
 Definition reduce (x : N) : N := if x <? q + p then x else q + (x - q) mod p.
@@ -89,68 +88,116 @@ Definition rules_on (t : table) (ws : list (N * N)) : bool :=
   (* Rule 3: q = 0, or p is not a period from q - 1 *)
   (if q =? 0 then true else negb (vt t (q - 1) =? vt t (q - 1 + p))).
 
-(** The table is computed once, then read (in the extracted code too:
-    OCaml evaluates the argument before the call). *)
-Definition rules (ws : list (N * N)) : bool := rules_on table_of ws.
+(** The positions [rules_on] reads: Rule 1's window, and the witnesses'
+    positions and Rule 3's, reduced. *)
+Definition wanted (ws : list (N * N)) (x : N) : Prop :=
+  (q <= x < q + maxN S) \/ (q + p <= x < q + p + maxN S) \/
+  (exists w, In w ws /\ (x = reduce (snd w) \/ x = reduce (snd w + p / fst w))) \/
+  (q <> 0 /\ (x = reduce (q - 1) \/ x = reduce (q - 1 + p))).
+
+(** The same, decided: the read positions of the witnesses and of Rule 3
+    in a trie ([Fast.set_of]). *)
+Definition read_positions (ws : list (N * N)) : list N :=
+  flat_map (fun w => [reduce (snd w); reduce (snd w + p / fst w)]) ws ++
+  (if q =? 0 then [] else [reduce (q - 1); reduce (q - 1 + p)]).
+
+Definition want_of (ws : list (N * N)) : N -> bool :=
+  let c := maxN S in
+  let (a, b) := (q + c, q + p) in
+  let e := b + c in
+  let reads := set_of (read_positions ws) in
+  fun x => ((q <=? x) && (x <? a)) || ((b <=? x) && (x <? e)) || PositiveSet.mem (key x) reads.
+
+Lemma want_of_wanted ws x : wanted ws x -> want_of ws x = true.
+Proof.
+  unfold wanted, want_of. cbv zeta. intros H. apply orb_true_iff.
+  destruct H as [H|[H|[H|H]]].
+  - left. apply orb_true_iff. left. apply andb_true_iff. split; [apply N.leb_le | apply N.ltb_lt]; lia.
+  - left. apply orb_true_iff. right. apply andb_true_iff. split; [apply N.leb_le | apply N.ltb_lt]; lia.
+  - right. apply set_of_spec. unfold read_positions. apply in_or_app. left.
+    apply in_flat_map. destruct H as [w [Hw Hx]]. exists w. split; [exact Hw|].
+    destruct Hx as [->| ->]; simpl; auto.
+  - right. apply set_of_spec. unfold read_positions. apply in_or_app. right.
+    destruct H as [Hq Hx]. apply N.eqb_neq in Hq. rewrite Hq.
+    destruct Hx as [->| ->]; simpl; auto.
+Qed.
 
 Hypothesis Hpos : positive_moves S.
 Hypothesis Hp : 0 < p.
 
+Lemma reduce_below x : reduce x < q + p.
+Proof.
+  unfold reduce. destruct (x <? q + p) eqn:E; [apply N.ltb_lt; exact E|].
+  pose proof (N.mod_lt (x - q) p ltac:(lia)). lia.
+Qed.
+
+Lemma wanted_below ws x : wanted ws x -> x < len.
+Proof.
+  unfold wanted, len. intros [H|[H|[H|H]]]; try lia.
+  - destruct H as [w [_ [->| ->]]]; pose proof (reduce_below (snd w));
+      pose proof (reduce_below (snd w + p / fst w)); lia.
+  - destruct H as [_ [->| ->]]; pose proof (reduce_below (q - 1));
+      pose proof (reduce_below (q - 1 + p)); lia.
+Qed.
+
 Let GS := G (nats S).
 
-Lemma table_G x : x < len -> get table_of x = N.of_nat (GS (N.to_nat x)).
-Proof. intros H. apply build_get; assumption. Qed.
+Section Table.
+Variables (t : table) (ws : list (N * N)).
+Hypothesis Ht : forall x, wanted ws x -> get t x = N.of_nat (GS (N.to_nat x)).
 
 Lemma window_period :
-  forall_range (fun x => get table_of x =? get table_of (x + p)) q (maxN S) = true ->
+  forall_range (fun x => get t x =? get t (x + p)) q (maxN S) = true ->
   period_from GS (N.to_nat q) (N.to_nat p).
 Proof.
   intros H. apply period_of_window; [apply nats_positive, Hpos|].
   intros x Hx. rewrite <- maxN_list_max in Hx.
   pose proof (forall_range_true _ _ _ H (N.of_nat x) ltac:(lia)) as E.
-  apply N.eqb_eq in E. unfold len in *.
-  rewrite !table_G in E by (unfold len; lia).
+  apply N.eqb_eq in E.
+  rewrite !Ht in E by (unfold wanted; lia).
   rewrite N2Nat.inj_add, !Nat2N.id in E. apply Nat2N.inj in E. auto.
 Qed.
 
-Lemma v_G : period_from GS (N.to_nat q) (N.to_nat p) ->
-  forall x, vt table_of x = N.of_nat (GS (N.to_nat x)).
+Lemma vt_G : period_from GS (N.to_nat q) (N.to_nat p) ->
+  forall x, wanted ws (reduce x) -> vt t x = N.of_nat (GS (N.to_nat x)).
 Proof.
-  intros Hper x. unfold vt, reduce. destruct (x <? q + p) eqn:E.
-  - apply N.ltb_lt in E. apply table_G. unfold len. lia.
-  - apply N.ltb_ge in E. rewrite table_G.
-    2:{ unfold len. pose proof (N.mod_lt (x - q) p ltac:(lia)). lia. }
-    f_equal. rewrite N2Nat.inj_add, N2Nat.inj_mod, N2Nat.inj_sub.
-    set (q' := N.to_nat q) in *. set (p' := N.to_nat p) in *. set (x' := N.to_nat x).
-    assert (Hx' : (q' <= x')%nat) by (subst q' x'; lia).
-    assert (Hp' : p' <> 0%nat) by (subst p'; lia).
-    pose proof (Nat.div_mod (x' - q') p' Hp') as D.
-    rewrite <- (period_mult GS q' p' Hper ((x' - q') / p') (q' + (x' - q') mod p')) by lia.
-    f_equal. lia.
+  intros Hper x Hw. unfold vt. rewrite (Ht _ Hw). f_equal. unfold reduce.
+  destruct (x <? q + p) eqn:E; [reflexivity|].
+  apply N.ltb_ge in E.
+  rewrite N2Nat.inj_add, N2Nat.inj_mod, N2Nat.inj_sub.
+  set (q' := N.to_nat q) in *. set (p' := N.to_nat p) in *. set (x' := N.to_nat x).
+  assert (Hx' : (q' <= x')%nat) by (subst q' x'; lia).
+  assert (Hp' : p' <> 0%nat) by (subst p'; lia).
+  pose proof (Nat.div_mod (x' - q') p' Hp') as D.
+  rewrite <- (period_mult GS q' p' Hper ((x' - q') / p') (q' + (x' - q') mod p')) by lia.
+  f_equal. lia.
 Qed.
 
-Theorem rules_sound ws :
-  rules ws = true -> least_preperiod GS (N.to_nat q) (N.to_nat p).
+Theorem rules_on_sound :
+  rules_on t ws = true -> least_preperiod GS (N.to_nat q) (N.to_nat p).
 Proof.
-  unfold rules, rules_on. intros H.
+  unfold rules_on. intros H.
   apply andb_true_iff in H as [H Hpre]. apply andb_true_iff in H as [Hwin Hmin].
   pose proof (window_period Hwin) as Hper.
-  pose proof (v_G Hper) as HV.
+  pose proof (vt_G Hper) as HV.
   split; [|split; [exact Hper|]].
   - apply (least_period_of_witnesses GS (N.to_nat q) (N.to_nat p) ltac:(lia) Hper).
     intros r Hr Hd.
-    destruct (minimalityN_ok_spec _ _ _ Hmin r Hr Hd) as [x Hx].
+    destruct (minimalityN_ok_spec _ _ _ Hmin r Hr Hd) as [x [Hin Hx]].
     apply andb_true_iff in Hx as [Hx Hne]. apply andb_true_iff in Hx as [Hqx _].
     apply N.leb_le in Hqx. exists (N.to_nat x). split; [lia|].
-    rewrite !HV in Hne. intros E. apply negb_true_iff, N.eqb_neq in Hne. apply Hne.
+    rewrite !HV in Hne by (right; right; left; exists (N.of_nat r, x); simpl; auto).
+    intros E. apply negb_true_iff, N.eqb_neq in Hne. apply Hne.
     f_equal. rewrite N2Nat.inj_add, N2Nat.inj_div, Nat2N.id. auto.
   - apply least_preperiod_of_witness.
     destruct (q =? 0) eqn:Eq; [left; apply N.eqb_eq in Eq; rewrite Eq; reflexivity|right].
-    apply N.eqb_neq in Eq. rewrite !HV in Hpre. intros E.
-    apply negb_true_iff, N.eqb_neq in Hpre. apply Hpre. f_equal.
+    apply N.eqb_neq in Eq.
+    rewrite !HV in Hpre by (right; right; right; auto).
+    intros E. apply negb_true_iff, N.eqb_neq in Hpre. apply Hpre. f_equal.
     rewrite N2Nat.inj_add, N2Nat.inj_sub. change (N.to_nat 1) with 1%nat.
     exact E.
 Qed.
+End Table.
 End Core.
 
 (** ** [Periodic] *)
@@ -159,15 +206,21 @@ End Core.
     p is the least period of G_S, and q its least pre-period. *)
 Definition periodic_claim (S : list nat) (q p : nat) : Prop := least_preperiod (G S) q p.
 
+(** G_S is computed in one pass ([Stream.run]) and kept only where the
+    rules read it. *)
 Definition check_periodic (S : list N) (q p : N) (ws : list (N * N)) : bool :=
-  movesN_ok S && (0 <? p) && rules S q p ws.
+  movesN_ok S && (0 <? p) &&
+  rules_on S q p (run S (want_of S q p ws) (len S q p)) ws.
 
 Theorem check_periodic_sound S q p ws :
   check_periodic S q p ws = true -> periodic_claim (nats S) (N.to_nat q) (N.to_nat p).
 Proof.
   unfold check_periodic. intros H.
   apply andb_true_iff in H as [H Hr]. apply andb_true_iff in H as [Hm Hp].
-  apply N.ltb_lt in Hp. apply (rules_sound S q p (movesN_ok_positive S Hm) Hp ws Hr).
+  apply N.ltb_lt in Hp. pose proof (movesN_ok_positive S Hm) as Hpos.
+  apply (rules_on_sound S q p Hpos Hp (run S (want_of S q p ws) (len S q p)) ws); [|exact Hr].
+  intros x Hw. apply run_get; [exact Hpos | apply (wanted_below S q p Hp ws x Hw) |].
+  apply want_of_wanted, Hw.
 Qed.
 
 (** ** [Sequence], with its values *)
@@ -203,7 +256,7 @@ Definition preperiod_field_ok (q : N) (w : option N) : bool :=
 Definition check_sequenceN (S : list N) (q p : N) (values : list N)
     (ws : list (N * N)) (qw : option N) : bool :=
   movesN_ok S && (0 <? p) && (N.of_nat (length values) =? q + p) &&
-  let t := table_of S q p in
+  let t := run S (fun _ => true) (len S q p) in
   values_ok t values && preperiod_field_ok q qw && rules_on S q p t ws.
 
 Theorem check_sequenceN_sound S q p values ws qw :
@@ -222,7 +275,11 @@ Proof.
   end.
   apply N.ltb_lt in Hp0. apply N.eqb_eq in Hlen.
   pose proof (movesN_ok_positive S H) as Hpos.
-  pose proof (rules_sound S q p Hpos Hp0 ws Hrules) as Hclaim.
+  assert (Hrun : forall x, x < len S q p ->
+    get (run S (fun _ => true) (len S q p)) x = N.of_nat (G (nats S) (N.to_nat x)))
+    by (intros x Hx; apply run_get; auto).
+  pose proof (rules_on_sound S q p Hpos Hp0 _ ws
+    (fun x Hw => Hrun x (wanted_below S q p Hp0 ws x Hw)) Hrules) as Hclaim.
   split; [|exact Hclaim].
   destruct Hclaim as [_ [Hper _]].
   intros x. unfold vext. unfold nats at 2.
@@ -241,6 +298,6 @@ Proof.
   assert (HL : length values = (N.to_nat q + N.to_nat p)%nat)
     by (rewrite <- N2Nat.inj_add, <- Hlen, Nat2N.id; reflexivity).
   rewrite map_nth, (values_ok_spec _ _ Hvals x') by (clearbody x'; lia).
-  rewrite (table_G S q p Hpos) by (unfold len; clearbody x'; lia).
+  rewrite Hrun by (unfold len; clearbody x'; lia).
   rewrite !Nat2N.id. reflexivity.
 Qed.
