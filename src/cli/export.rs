@@ -1,10 +1,12 @@
-//! `nimcert export coq`: certificates as Coq proofs (docs/FORMAL.md).
+//! `nimcert export coq`: certificates as Coq proofs; `nimcert export
+//! judge`: certificates for the extracted judge (docs/FORMAL.md).
 
 use super::limits::read_input;
-use super::output::{in_new_dir, print, write_atomically};
+use super::output::{check_output_file, in_new_dir, print, write_atomically};
 use super::CliError;
 use clap::{Args, Subcommand};
 use nimcert::export::coq::{self, Export};
+use nimcert::export::judge;
 use nimcert::export::tree_vertices::{self, ExportError, DEFAULT_MAX_TREE_VERTICES};
 use nimcert_check::format::{AvoidanceGeometry, Claim};
 use std::collections::BTreeMap;
@@ -44,6 +46,31 @@ enum Target {
     /// nothing is written.
     #[command(after_help = super::exit_status!())]
     Coq(CoqArgs),
+    /// Write `Periodic`, `PeriodicTable` and `Sequence` certificates in the
+    /// input format of `nimjudge`, the checker extracted from Coq (build it
+    /// with `make -C formal/judge`; docs/FORMAL.md, "The extracted judge").
+    ///
+    /// One text file (or standard output) for all the inputs: the line
+    /// `nimjudge 1`, then per certificate `certificate PATH` and one line
+    /// per claim (every line of a table). Other claim kinds are written as
+    /// `skipped KIND`: the judge counts them and exits 3, never 0. Folders
+    /// are searched as for `export coq`. Then run
+    /// `formal/judge/nimjudge FILE`: one verdict line per certificate.
+    #[command(after_help = super::exit_status!())]
+    Judge(JudgeArgs),
+}
+
+#[derive(Args)]
+struct JudgeArgs {
+    /// Certificate files or folders.
+    #[arg(required = true, value_name = "FILE|DIR")]
+    inputs: Vec<PathBuf>,
+    /// The file written (`-` or absent: standard output).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Largest certificate file read, in bytes.
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_FILE_BYTES, value_name = "BYTES")]
+    max_file_bytes: u64,
 }
 
 #[derive(Args)]
@@ -66,7 +93,57 @@ struct CoqArgs {
 pub fn run(args: ExportArgs) -> Result<ExitCode, CliError> {
     match args.target {
         Target::Coq(args) => coq_files(args),
+        Target::Judge(args) => judge_file(args),
     }
+}
+
+/// `nimcert export judge`: every input in the judge's format, in one text.
+fn judge_file(args: JudgeArgs) -> Result<ExitCode, CliError> {
+    let out = args.out.filter(|p| p.as_os_str() != "-");
+    if let Some(path) = &out {
+        check_output_file(path)?;
+    }
+    let mut inputs = Vec::new();
+    for input in &args.inputs {
+        collect(input, &mut inputs)?;
+    }
+    if inputs.is_empty() {
+        return Err(CliError::input(
+            "no certificate (*.ron) found in the inputs given",
+        ));
+    }
+    let mut text = format!("{}\n", judge::HEADER);
+    let mut judged = 0usize;
+    for input in &inputs {
+        let source = read_input(&input.path, args.max_file_bytes, "--max-file-bytes")?;
+        let certificate = coq::parse(&source).map_err(|e| {
+            CliError::input(format!("{}: not a certificate: {e}", input.path.display()))
+        })?;
+        judged += usize::from(judge::judged(&certificate.claim));
+        text.push_str(&judge::lines(
+            &certificate,
+            &input.path.display().to_string(),
+        ));
+    }
+    let skipped = inputs.len() - judged;
+    if judged == 0 {
+        return Err(CliError::input(format!(
+            "no Periodic, PeriodicTable or Sequence certificate among the {} read",
+            inputs.len()
+        )));
+    }
+    match &out {
+        Some(path) => {
+            write_atomically(path, &text)?;
+            eprintln!(
+                "nimcert: wrote {} certificates for the judge to {} ({judged} judged, {skipped} of other kinds marked skipped)",
+                inputs.len(),
+                path.display()
+            );
+        }
+        None => print(&text)?,
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// One certificate file and the name its `.v` file gets.

@@ -5,7 +5,10 @@
 //! running the Coq checker proved sound there (issue 15, docs/FORMAL.md);
 //! [`tree_vertices`]: a tree-vertex `Avoidance` certificate as a Coq file
 //! proving its nim number and its 𝓜 by the exhaustive evaluator proved
-//! sound in `formal/theories/TreeVertex.v`.
+//! sound in `formal/theories/TreeVertex.v`;
+//! [`judge`]: `Periodic`, `PeriodicTable` and `Sequence` certificates in
+//! the input format of `nimjudge`, the judge extracted from Coq (issue 24).
 
 pub mod coq;
+pub mod judge;
 pub mod tree_vertices;

@@ -1,0 +1,148 @@
+//! Certificates in the input format of `nimjudge`, the judge extracted
+//! from Coq (issue 24, docs/FORMAL.md, "The extracted judge").
+//!
+//! One item a line, after the line `nimjudge 1`: `certificate PATH`, then
+//! the certificate's claims, each as the checkers of
+//! `formal/theories/Judge.v` take them:
+//!
+//! - `periodic MOVES;Q;P;WITNESSES` for a `Periodic` claim, and for each
+//!   line of a `PeriodicTable`, which already has this form (copied as it
+//!   is: a line nimcheck cannot parse is one the judge cannot either);
+//! - `sequence MOVES;Q;P;VALUES;WITNESSES;QW` for a `Sequence` claim (a
+//!   `PackedSequence` is written as the `Sequence` it states);
+//! - `skipped KIND` for any other claim kind, which the judge counts and
+//!   never reports as accepted.
+//!
+//! The translation is meant to be obviously faithful (it is part of what
+//! the judge trusts): every number of the certificate is printed as it is,
+//! in its order.
+
+use crate::check::format::{Certificate, Claim, PeriodWitness, SequenceClaim};
+use crate::check::periodic::write_row;
+
+/// The first line of the format.
+pub const HEADER: &str = "nimjudge 1";
+
+/// The lines of one certificate, each ending in a newline. `path` names it
+/// in the judge's verdicts (line breaks in it are written as `?`, so that
+/// it stays one line).
+pub fn lines(certificate: &Certificate, path: &str) -> String {
+    let path: String = path
+        .chars()
+        .map(|c| if c == '\n' || c == '\r' { '?' } else { c })
+        .collect();
+    let mut out = format!("certificate {path}\n");
+    match &certificate.claim {
+        Claim::Periodic(claim) => out.push_str(&format!("periodic {}\n", write_row(claim))),
+        Claim::PeriodicTable(table) => {
+            // The table's lines as nimcheck splits them: a final newline
+            // ends the last line.
+            let games = table.games.strip_suffix('\n').unwrap_or(&table.games);
+            for line in games.split('\n') {
+                out.push_str(&format!("periodic {line}\n"));
+            }
+        }
+        Claim::Sequence(claim) => out.push_str(&sequence(claim)),
+        other => out.push_str(&format!("skipped {}\n", other.kind())),
+    }
+    out
+}
+
+/// Whether the judge decides this claim kind (the others are `skipped`).
+pub fn judged(claim: &Claim) -> bool {
+    matches!(
+        claim,
+        Claim::Periodic(_) | Claim::PeriodicTable(_) | Claim::Sequence(_)
+    )
+}
+
+fn sequence(claim: &SequenceClaim) -> String {
+    format!(
+        "sequence {};{};{};{};{};{}\n",
+        joined(&claim.moves),
+        claim.preperiod,
+        claim.period,
+        joined(&claim.values),
+        witnesses(&claim.period_witnesses),
+        claim
+            .preperiod_witness
+            .map_or(String::new(), |w| w.to_string())
+    )
+}
+
+fn joined<T: ToString>(numbers: &[T]) -> String {
+    let items: Vec<String> = numbers.iter().map(T::to_string).collect();
+    items.join(",")
+}
+
+fn witnesses(items: &[PeriodWitness]) -> String {
+    let items: Vec<String> = items
+        .iter()
+        .map(|w| format!("{}:{}", w.prime, w.position))
+        .collect();
+    items.join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::format::{Method, PeriodicClaim, PeriodicTableClaim, Provenance};
+
+    fn certificate(claim: Claim) -> Certificate {
+        Certificate {
+            format: 2,
+            provenance: Provenance {
+                tool: "test".into(),
+                method: Method::Search {
+                    engine: "test".into(),
+                },
+            },
+            claim,
+        }
+    }
+
+    #[test]
+    fn each_kind_is_written_as_the_judge_reads_it() {
+        let periodic = PeriodicClaim {
+            moves: vec![2, 5, 7],
+            preperiod: 0,
+            period: 22,
+            period_witnesses: vec![
+                PeriodWitness {
+                    prime: 2,
+                    position: 0,
+                },
+                PeriodWitness {
+                    prime: 11,
+                    position: 0,
+                },
+            ],
+        };
+        assert_eq!(
+            lines(&certificate(Claim::Periodic(periodic)), "a\nb"),
+            "certificate a?b\nperiodic 2,5,7;0;22;2:0,11:0\n"
+        );
+        let table = PeriodicTableClaim {
+            games: "1,2;0;3;3:0\n2,3;0;5;5:0\n".into(),
+        };
+        assert_eq!(
+            lines(&certificate(Claim::PeriodicTable(table)), "t"),
+            "certificate t\nperiodic 1,2;0;3;3:0\nperiodic 2,3;0;5;5:0\n"
+        );
+        let sequence = SequenceClaim {
+            moves: vec![1, 2, 4],
+            preperiod: 1,
+            period: 3,
+            values: vec![0, 1, 2, 0],
+            period_witnesses: vec![PeriodWitness {
+                prime: 3,
+                position: 1,
+            }],
+            preperiod_witness: Some(0),
+        };
+        assert_eq!(
+            lines(&certificate(Claim::Sequence(sequence)), "s"),
+            "certificate s\nsequence 1,2,4;1;3;0,1,2,0;3:1;0\n"
+        );
+    }
+}
