@@ -10,7 +10,7 @@
 //!   mutants of them, and agree on every one.
 //! - The extracted judge (issue 24; ignored by default: it needs `coqc` and
 //!   `ocamlopt`): `formal/judge/nimjudge` and nimcheck judge the Periodic,
-//!   PeriodicTable and Sequence certificates of the corpus and their
+//!   PeriodicTable, Sequence and PSet certificates of the corpus and their
 //!   mutants alike.
 
 use nimcert::check::format::{
@@ -504,6 +504,7 @@ fn judge_case(certificate: &Certificate) -> bool {
             parse_row(line, &mut row).is_err()
                 || game_length(&row.moves, row.preperiod, row.period) <= JUDGE_MAX_LENGTH
         }),
+        Claim::PSet(_) => matches!(coq::export(certificate, ""), Export::Coq(_)),
         _ => false,
     }
 }
@@ -620,6 +621,7 @@ fn nimcheck_and_the_extracted_judge_agree_on_the_corpus_and_its_mutants() {
                 Claim::Sequence(c) => mutate_sequence(c, &mut rng),
                 Claim::Periodic(c) => mutate_periodic(c, &mut rng),
                 Claim::PeriodicTable(t) => mutate_table(&mut t.games, &mut rng),
+                Claim::PSet(c) => mutate_pset(c, &mut rng),
                 _ => unreachable!(),
             };
             if judge_case(&mutant) {

@@ -5,7 +5,7 @@
    machine integer is substituted for them. ExtrOcamlBasic maps bool,
    option, list and pairs to OCaml's own types of the same shape. *)
 From Coq Require Import Extraction ExtrOcamlBasic NArith.
-From Nimcert Require Import Judge.
+From Nimcert Require Import Judge Certificate.
 
 (* acc * 10 + d: the reader's only arithmetic. *)
 Definition decimal_step (acc d : N) : N := (acc * 10 + d)%N.
@@ -14,4 +14,12 @@ Definition decimal_step (acc d : N) : N := (acc * 10 + d)%N.
 Definition below_u64 (n : N) : bool := (n <? u64_limit)%N.
 
 Extraction Language OCaml.
-Extraction "judge_core.ml" check_periodic check_sequenceN decimal_step below_u64.
+(* A PSet claim: issue 15's checker (Certificate.check_pset_cert, proved
+   by check_pset_cert_sound), on unary numbers below 2^20, quadratic in P:
+   0 accepted, 1 rejected, 3 beyond its bound. *)
+Definition pset_judge (moves : list N) (period : N) (block : list N)
+    (cover witnesses : list (N * N)) : nat :=
+  pset_verdict {| p_moves := moves; p_period := period; p_block := block;
+                  p_cover := cover; p_period_witnesses := witnesses |}.
+
+Extraction "judge_core.ml" check_periodic check_sequenceN pset_judge decimal_step below_u64.

@@ -13,6 +13,8 @@
      certificate PATH              starts a certificate
      periodic MOVES;Q;P;WITNESSES  a Periodic claim, or a PeriodicTable line
      sequence MOVES;Q;P;VALUES;WITNESSES;QW   a Sequence claim
+     pset MOVES;P;BLOCK;COVER;WITNESSES       a PSet claim (COVER: pairs
+                                   RESIDUE:MOVE; beyond 2^20 not judged)
      skipped KIND                  a claim kind the judge does not check
    MOVES and VALUES are numbers joined by ',', WITNESSES pairs PRIME:POSITION
    joined by ',' (possibly none), QW a number or nothing. Numbers are decimal
@@ -69,6 +71,9 @@ let witness s =
 
 let witnesses = list_of witness
 
+exception Beyond
+
+
 let fields k s =
   let f = String.split_on_char ';' s in
   if List.length f <> k then
@@ -86,6 +91,13 @@ let judge kind rest =
       let qw = if f.(5) = "" then None else Some (number f.(5)) in
       check_sequenceN (nonempty_numbers "moves" f.(0)) (number f.(1)) (number f.(2))
         (numbers f.(3)) (witnesses f.(4)) qw
+  | "pset" -> (
+      let f = fields 5 rest in
+      match pset_judge (nonempty_numbers "moves" f.(0)) (number f.(1)) (numbers f.(2))
+              (witnesses f.(3)) (witnesses f.(4)) with
+      | O -> true
+      | S O -> false
+      | _ -> raise Beyond)
   | _ -> raise (Malformed (Printf.sprintf "unknown line kind %S" kind))
 
 type state = Reading | False of int | Unreadable of string | Skipped of string
@@ -149,6 +161,8 @@ let () =
                  match judge kind rest with
                  | true -> current := Some (path, k, Reading)
                  | false -> current := Some (path, k, False k)
+                 | exception Beyond ->
+                     current := Some (path, k, Skipped "PSet beyond 2^20: not judged")
                  | exception Malformed why ->
                      current := Some (path, k, Unreadable (Printf.sprintf "line %d: %s" !line_no why)))
            | Some _ -> () (* the certificate's verdict is already decided *)

@@ -46,7 +46,7 @@ enum Target {
     /// nothing is written.
     #[command(after_help = super::exit_status!())]
     Coq(CoqArgs),
-    /// Write `Periodic`, `PeriodicTable` and `Sequence` certificates in the
+    /// Write `Periodic`, `PeriodicTable`, `Sequence` and `PSet` certificates in the
     /// input format of `nimjudge`, the checker extracted from Coq (build it
     /// with `make -C formal/judge`; docs/FORMAL.md, "The extracted judge").
     ///
@@ -128,7 +128,7 @@ fn judge_file(args: JudgeArgs) -> Result<ExitCode, CliError> {
     let skipped = inputs.len() - judged;
     if judged == 0 {
         return Err(CliError::input(format!(
-            "no Periodic, PeriodicTable or Sequence certificate among the {} read",
+            "no Periodic, PeriodicTable, Sequence or PSet certificate among the {} read",
             inputs.len()
         )));
     }

@@ -10,6 +10,8 @@
 //!   is: a line nimcheck cannot parse is one the judge cannot either);
 //! - `sequence MOVES;Q;P;VALUES;WITNESSES;QW` for a `Sequence` claim (a
 //!   `PackedSequence` is written as the `Sequence` it states);
+//! - `pset MOVES;P;BLOCK;COVER;WITNESSES` for a `PSet` claim, COVER as
+//!   pairs `RESIDUE:MOVE` (judged by issue 15's checker, below 2^20);
 //! - `skipped KIND` for any other claim kind, which the judge counts and
 //!   never reports as accepted.
 //!
@@ -17,7 +19,7 @@
 //! the judge trusts): every number of the certificate is printed as it is,
 //! in its order.
 
-use crate::check::format::{Certificate, Claim, PeriodWitness, SequenceClaim};
+use crate::check::format::{Certificate, Claim, PSetClaim, PeriodWitness, SequenceClaim};
 use crate::check::periodic::write_row;
 
 /// The first line of the format.
@@ -43,6 +45,7 @@ pub fn lines(certificate: &Certificate, path: &str) -> String {
             }
         }
         Claim::Sequence(claim) => out.push_str(&sequence(claim)),
+        Claim::PSet(claim) => out.push_str(&pset(claim)),
         other => out.push_str(&format!("skipped {}\n", other.kind())),
     }
     out
@@ -52,7 +55,7 @@ pub fn lines(certificate: &Certificate, path: &str) -> String {
 pub fn judged(claim: &Claim) -> bool {
     matches!(
         claim,
-        Claim::Periodic(_) | Claim::PeriodicTable(_) | Claim::Sequence(_)
+        Claim::Periodic(_) | Claim::PeriodicTable(_) | Claim::Sequence(_) | Claim::PSet(_)
     )
 }
 
@@ -67,6 +70,22 @@ fn sequence(claim: &SequenceClaim) -> String {
         claim
             .preperiod_witness
             .map_or(String::new(), |w| w.to_string())
+    )
+}
+
+fn pset(claim: &PSetClaim) -> String {
+    let cover: Vec<String> = claim
+        .cover
+        .iter()
+        .map(|(r, s)| format!("{r}:{s}"))
+        .collect();
+    format!(
+        "pset {};{};{};{};{}\n",
+        joined(&claim.moves),
+        claim.period,
+        joined(&claim.block),
+        cover.join(","),
+        witnesses(&claim.period_witnesses)
     )
 }
 
