@@ -13,7 +13,7 @@ Print Assumptions Certificate.check_pset_cert_sound.
 Print Assumptions TreeVertex.nim_dng_by_computation.
 Print Assumptions TreeVertex.maximal_family_by_computation.
 Print Assumptions TreeVertex.NimDNG_unique.
-Print Assumptions Fast.build_get.
+Print Assumptions Fast.mexN_map.
 Print Assumptions Stream.run_get.
 Print Assumptions Primes.primes_ok_complete.
 Print Assumptions Judge.check_periodic_sound.

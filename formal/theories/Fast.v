@@ -4,12 +4,10 @@
     naturals and lists, so they are quadratic and bounded by 2^20.  The
     judge's checkers compute on binary numbers ([N]) and a binary trie
     ([PositiveMap]) instead, and are proved equal to the specification of
-    [Subtraction] (on [nat]) through [N.to_nat] and [N.of_nat]:
+    [Subtraction] (on [nat]) through [N.to_nat] and [N.of_nat] (G_S itself
+    is computed in [Stream]):
 
     - [mexN], the mex of a list of [N], is [mex] ([mexN_map]);
-    - [build S n] holds G_S(x) for every x < n ([build_get]), computed by
-      the mex rule once per position, each option read from the trie in
-      O(log n);
     - [forall_range f a len] tests f on [a, a + len) ([forall_range_true]).
 
     Nothing here is trusted: each function is proved against the
@@ -140,17 +138,7 @@ Proof.
   intros E. apply H, key_inj, E.
 Qed.
 
-(** ** G_S by the mex rule, into a table *)
-
-(** The option values of position [x]: G(x - s) for the moves s <= x. *)
-Definition optionsN (S : list N) (t : table) (x : N) : list N :=
-  map (fun s => get t (x - s)) (filter (fun s => s <=? x) S).
-
-Definition step (S : list N) (st : N * table) : N * table :=
-  let (x, t) := st in (N.succ x, set t x (mexN (optionsN S t x))).
-
-(** [build S n]: the next position ([n]) and the table of G_S on [0, n). *)
-Definition build (S : list N) (n : N) : N * table := N.iter n (step S) (0, PositiveMap.empty N).
+(** ** Moves *)
 
 Definition nats (l : list N) : list nat := map N.to_nat l.
 
@@ -159,58 +147,6 @@ Definition positive_moves (S : list N) : Prop := forall s, In s S -> 0 < s.
 Lemma nats_positive S : positive_moves S -> moves_positive (nats S).
 Proof.
   intros H s Hs. apply in_map_iff in Hs as [m [<- Hm]]. specialize (H m Hm). lia.
-Qed.
-
-(** The options as read from a table that holds [g] on [0, k). *)
-Lemma options_read (g : nat -> nat) M t k :
-  positive_moves M ->
-  (forall y, (y < k)%nat -> get t (N.of_nat y) = N.of_nat (g y)) ->
-  map (fun s => get t (N.of_nat k - s)) (filter (fun s => s <=? N.of_nat k) M) =
-  map N.of_nat (map (fun s => g (k - s)%nat) (filter (fun s => (s <=? k)%nat) (nats M))).
-Proof.
-  intros Hpos Ht. unfold nats.
-  induction M as [|s M IH]; [reflexivity|]. simpl.
-  assert (Hs : 0 < s) by (apply Hpos; left; auto).
-  assert (IH' := IH (fun m Hm => Hpos m (or_intror Hm))).
-  destruct (s <=? N.of_nat k) eqn:E.
-  - apply N.leb_le in E. replace (N.to_nat s <=? k)%nat with true
-      by (symmetry; apply Nat.leb_le; lia).
-    simpl. rewrite IH'. f_equal.
-    replace (N.of_nat k - s) with (N.of_nat (k - N.to_nat s)) by lia.
-    apply Ht. lia.
-  - apply N.leb_gt in E. replace (N.to_nat s <=? k)%nat with false
-      by (symmetry; apply Nat.leb_gt; lia).
-    exact IH'.
-Qed.
-
-Lemma optionsN_correct S t k :
-  positive_moves S ->
-  (forall y, (y < k)%nat -> get t (N.of_nat y) = N.of_nat (G (nats S) y)) ->
-  optionsN S t (N.of_nat k) = map N.of_nat (options (nats S) (G (nats S)) k).
-Proof. intros. apply options_read; assumption. Qed.
-
-Lemma iter_invariant S k :
-  positive_moves S ->
-  fst (Nat.iter k (step S) (0, PositiveMap.empty N)) = N.of_nat k /\
-  forall y, (y < k)%nat ->
-    get (snd (Nat.iter k (step S) (0, PositiveMap.empty N))) (N.of_nat y) = N.of_nat (G (nats S) y).
-Proof.
-  intros Hpos. induction k as [|k [Hx Ht]]; simpl.
-  - split; [reflexivity | intros; lia].
-  - destruct (Nat.iter k (step S) (0, PositiveMap.empty N)) as [x t]. simpl in *.
-    subst x. split; [lia|]. intros y Hy.
-    destruct (Nat.eq_dec y k) as [->|Hne].
-    + rewrite get_set_eq, optionsN_correct by assumption. rewrite mexN_map.
-      f_equal. symmetry. apply G_is_nim_sequence, nats_positive, Hpos.
-    + rewrite get_set_neq by lia. apply Ht. lia.
-Qed.
-
-(** The table of [build S n] holds G_S on [0, n). *)
-Theorem build_get S n x :
-  positive_moves S -> x < n -> get (snd (build S n)) x = N.of_nat (G (nats S) (N.to_nat x)).
-Proof.
-  intros Hpos Hx. unfold build. rewrite N2Nat.inj_iter.
-  rewrite <- (N2Nat.id x) at 1. apply iter_invariant; [exact Hpos | lia].
 Qed.
 
 (** ** Tests over a range *)

@@ -1,6 +1,6 @@
 (** * G_S in one pass with a queue per move (issue 24)
 
-    [Fast.build] keeps every value of G_S in a trie: O(log n) allocations
+    Keeping every value of G_S in a trie would cost O(log n) allocations
     per position and O(n) memory.  [run] instead keeps, for each move s,
     the last s values in a queue (two lists, as Okasaki's banker's queue):
     at position x it takes G(x - s) from the front of each queue whose
