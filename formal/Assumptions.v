@@ -13,3 +13,10 @@ Print Assumptions Certificate.check_pset_cert_sound.
 Print Assumptions TreeVertex.nim_dng_by_computation.
 Print Assumptions TreeVertex.maximal_family_by_computation.
 Print Assumptions TreeVertex.NimDNG_unique.
+From Nimcert Require Import Octal OctalCheck.
+Print Assumptions Octal.octal_rule_unique.
+Print Assumptions Octal.octal_G_rule.
+Print Assumptions Octal.octal_periodicity.
+Print Assumptions OctalCheck.check_octal_sound.
+Print Assumptions OctalCheck.check_octal_periodic_sound.
+Print Assumptions OctalCheck.check_octal_cert_sound.
