@@ -11,9 +11,10 @@
 //!
 //! The Coq checker covers the codes whose moves leave at most two heaps
 //! (digits 0–7; a hexadecimal digit with bit 8 splits into three): others
-//! are skipped. It computes G on [0, L), L = 2(q + p) + t + 1, in about
-//! L²(t + 1)/4 steps on unary numbers, so certificates with L over
-//! [`OCTAL_COQ_BOUND`] are refused ([`Export::Beyond`]), as is a code that
+//! are skipped. It computes G on [0, L), L = 2(q + p) + t + 1, listing
+//! (L − k)²/4 pairs for each digit d_k that splits, on unary numbers, so
+//! certificates with L over [`OCTAL_COQ_BOUND`] or more pairs than
+//! [`OCTAL_COQ_WORK`] are refused ([`Export::Beyond`]), as is a code that
 //! is not of the form d0.d1…dt (nimcheck refuses it without any work).
 
 use super::coq::{header, nat, numbers, proof, witnesses, Export};
@@ -25,6 +26,12 @@ use std::fmt::Write;
 /// agree). Kayles (0.77) at L = 4096 takes about 25 s of `coqc` on the
 /// shared 2-core machine (docs/FORMAL-octal.md).
 pub const OCTAL_COQ_BOUND: u64 = 4096;
+
+/// The most split pairs the export lets the Coq checker list: the sum over
+/// the digits d_k with bit 4 of (L − k)²/4, plus (t + 1)·L. Kayles at
+/// L = 4096 counts 8.4·10^6 (about 26 s); a long code within
+/// [`OCTAL_COQ_BOUND`] could count a thousand times more.
+pub const OCTAL_COQ_WORK: u64 = 20_000_000;
 
 /// The fields of either octal claim kind; `values` is `None` for
 /// `OctalPeriodic`.
@@ -116,7 +123,24 @@ pub fn export(claim: &Claim, source: &str) -> Export {
             "L = 2(q + p) + t + 1 ({length}) is over {OCTAL_COQ_BOUND}, beyond what the Coq checker decides (formal/theories/OctalCheck.v, `octal_bound`)"
         ));
     }
+    let work = work(&digits, length);
+    if work > OCTAL_COQ_WORK {
+        return Export::Beyond(format!(
+            "the Coq checker would list {work} split pairs and options, over {OCTAL_COQ_WORK} (OCTAL_COQ_WORK in src/export/octal.rs)"
+        ));
+    }
     Export::Coq(file(&view, &digits, source))
+}
+
+/// The pairs of the splits of G on [0, L) and the other options:
+/// Σ (L − k)²/4 over the digits d_k with bit 4, plus (t + 1)·L.
+fn work(digits: &[u32], length: u64) -> u64 {
+    let splits = (0u64..)
+        .zip(digits)
+        .filter(|(_, &d)| d & 4 != 0)
+        .map(|(k, _)| length.saturating_sub(k).pow(2) / 4)
+        .sum::<u64>();
+    splits + digits.len() as u64 * length
 }
 
 /// The certificate as a Coq record of `Nimcert.OctalCheck`, its code and
