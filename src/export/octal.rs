@@ -255,9 +255,9 @@ fn file(view: &OctalView, digits: &[u32], source: &str) -> String {
 pub fn verdict_term(claim: &Claim) -> Option<String> {
     let view = OctalView::of(claim)?;
     let digits = code_digits(view.code)?;
-    let values = view.values.map_or("None".to_string(), |v| {
-        format!("Some ({}%N)", numbers(v))
-    });
+    let values = view
+        .values
+        .map_or("None".to_string(), |v| format!("Some ({}%N)", numbers(v)));
     Some(format!(
         "octal_verdict {}",
         record(&view, &numbers(&digits), &values)
