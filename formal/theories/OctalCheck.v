@@ -218,13 +218,16 @@ Definition sparse_ok (s : option (N * option N)) : bool :=
 
 (** A value of [octal_bound] or more is never G(n) for n < L (a Grundy
     value is at most n), so the claim is refused; this keeps [nats] of the
-    values small.  Witnesses are read as in [Certificate]. *)
+    values small.  Witnesses are read as in [Certificate]; p = 0 is refused
+    (as by [check_octal]) before they are. *)
 Definition check_octal_cert (c : octal_cert) : bool :=
-  let q := o_preperiod c in
-  let p := o_period c in
-  let pw := map (fun w => (sat (fst w), reduce_position q p (snd w))) (o_period_witnesses c) in
-  let qw := option_map sat (o_preperiod_witness c) in
-  if octal_within_bound c then
+  (* p > 0 first: the virtual machine evaluates a [let] at once, and
+     [reduce_position] with p = 0 would convert a huge position to unary. *)
+  if octal_within_bound c && (0 <? o_period c)%N then
+    let q := o_preperiod c in
+    let p := o_period c in
+    let pw := map (fun w => (sat (fst w), reduce_position q p (snd w))) (o_period_witnesses c) in
+    let qw := option_map sat (o_preperiod_witness c) in
     sparse_ok (o_sparse c) &&
     forallb (fun w => (snd w + N.div p (fst w) <? u64_limit)%N) (o_period_witnesses c) &&
     match o_values c with
@@ -247,8 +250,8 @@ Definition octal_cert_claim (c : octal_cert) : Prop :=
 
 Theorem check_octal_cert_sound c : check_octal_cert c = true -> octal_cert_claim c.
 Proof.
-  unfold check_octal_cert, octal_cert_claim. cbv zeta. intros H.
-  destruct (octal_within_bound c); [|discriminate].
+  unfold check_octal_cert, octal_cert_claim. intros H.
+  destruct (octal_within_bound c && _); [|discriminate]. cbv zeta in H |- *.
   apply andb_true_iff in H as [_ H].
   destruct (o_values c) as [values|].
   - apply andb_true_iff in H as [_ H]. eapply check_octal_sound, H.
