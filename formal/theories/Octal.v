@@ -4,9 +4,9 @@
     list [code = [d0; d1; ...; dt]] (checker/src/octal.rs, module docs).
     From a heap of n tokens a move removes k tokens, 0 <= k <= t, and then,
     as the digit d_k allows,
-    - bit 1 (value 1): leaves no heap, only when n = k;
-    - bit 2 (value 2): leaves one heap of n - k, only when n > k;
-    - bit 3 (value 4): leaves two non-empty heaps a + b = n - k.
+    - bit 1 ([Nat.testbit d 0]): leaves no heap, only when n = k;
+    - bit 2 ([Nat.testbit d 1]): leaves one heap of n - k, only when n > k;
+    - bit 4 ([Nat.testbit d 2]): leaves two non-empty heaps a + b = n - k.
     This file covers the codes whose digits are 0..7 (no split into three
     heaps, the hexadecimal bit 8) and whose d0 has neither bit 1 nor bit 2
     (a move that removes nothing must split): [octal_code].
@@ -97,7 +97,7 @@ Fixpoint xors (l1 l2 : list nat) : list nat :=
     With [asc = [G(0); ...; G(n-1)]], the splits of s = n - k are the pairs
     (a, s - a), 1 <= a <= s/2: [G(a)] is entry a of [asc], [G(s - a)] entry
     [k + a - 1] of [desc].  An [if], not [&&], so that the virtual machine
-    lists the splits only for digits that have bit 3. *)
+    lists the splits only for digits that have bit 4. *)
 Definition options_at (code desc : list nat) (n : nat) : list nat :=
   let asc := rev_append desc [] in
   flat_map (fun k =>
