@@ -18,3 +18,10 @@ Print Assumptions Stream.run_get.
 Print Assumptions Primes.primes_ok_complete.
 Print Assumptions Judge.check_periodic_sound.
 Print Assumptions Judge.check_sequenceN_sound.
+From Nimcert Require Import Octal OctalCheck.
+Print Assumptions Octal.octal_rule_unique.
+Print Assumptions Octal.octal_G_rule.
+Print Assumptions Octal.octal_periodicity.
+Print Assumptions OctalCheck.check_octal_sound.
+Print Assumptions OctalCheck.check_octal_periodic_sound.
+Print Assumptions OctalCheck.check_octal_cert_sound.

@@ -50,9 +50,13 @@ Definition sequence_within_bound (c : sequence_cert) : bool :=
   forallb small (s_moves c) && small (s_preperiod c + s_period c) &&
   forallb small (s_values c).
 
+(** p = 0 is refused first, by an [if]: the virtual machine evaluates both
+    arguments of [&&], and [reduce_position] with p = 0 would build the
+    witness position (say 10^15) in unary. *)
 Definition check_sequence_cert (c : sequence_cert) : bool :=
   let q := s_preperiod c in
   let p := s_period c in
+  if (p =? 0)%N then false else
   sequence_within_bound c &&
   forallb (fun w => (snd w + N.div p (fst w) <? u64_limit)%N) (s_period_witnesses c) &&
   check_sequence (nats (s_moves c)) (N.to_nat q) (N.to_nat p) (nats (s_values c))
@@ -65,6 +69,7 @@ Theorem check_sequence_cert_sound c :
     (nats (s_values c)).
 Proof.
   unfold check_sequence_cert. cbv zeta. intros H.
+  destruct (s_period c =? 0)%N; [discriminate|].
   apply andb_true_iff in H as [_ H]. eapply check_sequence_sound, H.
 Qed.
 

@@ -208,7 +208,7 @@ fn coq_files(args: CoqArgs) -> Result<ExitCode, CliError> {
     };
     if files.is_empty() {
         return Err(CliError::input(format!(
-            "no Sequence, PSet or tree-vertex certificate among the {} read{skipped_text}",
+            "no Sequence, PSet, Octal, OctalPeriodic or tree-vertex certificate among the {} read{skipped_text}",
             inputs.len()
         )));
     }

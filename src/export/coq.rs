@@ -95,6 +95,9 @@ pub fn export(certificate: &Certificate, source: &str) -> Export {
         Claim::PSet(c) => beyond("a move", &c.moves)
             .or_else(|| beyond("the period P", &[c.period]))
             .or_else(|| beyond("a block element", &c.block)),
+        Claim::Octal(_) | Claim::OctalPeriodic(_) => {
+            return super::octal::export(&certificate.claim, source)
+        }
         other => return Export::Skipped(other.kind()),
     };
     if let Some(what) = beyond {
@@ -126,7 +129,7 @@ fn sequence_beyond(c: &SequenceClaim) -> Option<String> {
 }
 
 /// The file's opening: where it came from, and the imports.
-fn header(source: &str, summary: &str) -> String {
+pub(crate) fn header(source: &str, summary: &str) -> String {
     // A comment may not contain "*)"; a path could.
     let source = source.replace("*)", "* )").replace("(*", "( *");
     format!(
@@ -166,16 +169,16 @@ fn list<T>(items: &[T], item: impl Fn(&T) -> String) -> String {
     out
 }
 
-fn numbers<T: ToString>(items: &[T]) -> String {
+pub(crate) fn numbers<T: ToString>(items: &[T]) -> String {
     list(items, T::to_string)
 }
 
-fn witnesses(items: &[PeriodWitness]) -> String {
+pub(crate) fn witnesses(items: &[PeriodWitness]) -> String {
     list(items, |w| format!("({}, {})", w.prime, w.position))
 }
 
 /// A nat in a statement: a literal when small, else converted from `N`.
-fn nat(n: u64) -> String {
+pub(crate) fn nat(n: u64) -> String {
     if n <= NAT_LITERAL_MAX {
         n.to_string()
     } else {
@@ -184,7 +187,7 @@ fn nat(n: u64) -> String {
 }
 
 /// The proof: the checker run by the virtual machine, then soundness.
-fn proof(soundness: &str) -> String {
+pub(crate) fn proof(soundness: &str) -> String {
     format!(
         "Proof.\n  apply ({soundness} certificate).\n  vm_cast_no_check (eq_refl true).\nQed.\n"
     )

@@ -6,9 +6,13 @@
 //! [`tree_vertices`]: a tree-vertex `Avoidance` certificate as a Coq file
 //! proving its nim number and its 𝓜 by the exhaustive evaluator proved
 //! sound in `formal/theories/TreeVertex.v`;
-//! [`judge`]: `Periodic`, `PeriodicTable` and `Sequence` certificates in
-//! the input format of `nimjudge`, the judge extracted from Coq (issue 24).
+//! [`octal`]: an `Octal` or `OctalPeriodic` certificate as a Coq file
+//! proved by the checker of `formal/theories/OctalCheck.v`;
+//! [`judge`]: `Periodic`, `PeriodicTable`, `Sequence` and `PSet`
+//! certificates in the input format of `nimjudge`, the judge extracted
+//! from Coq (issue 24).
 
 pub mod coq;
 pub mod judge;
+pub mod octal;
 pub mod tree_vertices;

@@ -1,0 +1,289 @@
+//! An `Octal` or `OctalPeriodic` certificate as a Coq proof
+//! (docs/FORMAL-octal.md).
+//!
+//! The file writes the code as the list of its digits `[d0; d1; …; dt]`,
+//! the certificate's numbers as binary naturals (`N`), states the claim in
+//! the semantics of `formal/theories/Octal.v` (`octal_rule`: the mex of
+//! the options, two heaps valued by xor) and `OctalCheck.v`
+//! (`octal_claim`, `octal_periodic_claim`), and proves it by `vm_compute`
+//! of the verified checker `check_octal_cert` and its soundness theorem.
+//! The style and the helpers are [`super::coq`]'s.
+//!
+//! The Coq checker covers the codes whose moves leave at most two heaps
+//! (digits 0–7; a hexadecimal digit with bit 8 splits into three): others
+//! are skipped. It computes G on [0, L), L = 2(q + p) + t + 1, listing
+//! (L − k)²/4 pairs for each digit d_k that splits, on unary numbers, so
+//! certificates with L over [`OCTAL_COQ_BOUND`] or more pairs than
+//! [`OCTAL_COQ_WORK`] are refused ([`Export::Beyond`]), as is a code that
+//! is not of the form d0.d1…dt (nimcheck refuses it without any work).
+
+use super::coq::{header, nat, numbers, proof, witnesses, Export};
+use crate::check::format::{Claim, PeriodWitness, SparseHint};
+use std::fmt::Write;
+
+/// The longest L = 2(q + p) + t + 1 the Coq checker computes: `octal_bound`
+/// in formal/theories/OctalCheck.v (tests/formal_octal.rs checks they
+/// agree). Kayles (0.77) at L = 4096 takes about 25 s of `coqc` on the
+/// shared 2-core machine (docs/FORMAL-octal.md).
+pub const OCTAL_COQ_BOUND: u64 = 4096;
+
+/// The most split pairs the export lets the Coq checker list: the sum over
+/// the digits d_k with bit 4 of (L − k)²/4, plus (t + 1)·L. Kayles at
+/// L = 4096 counts 8.4·10^6 (about 26 s); a long code within
+/// [`OCTAL_COQ_BOUND`] could count a thousand times more.
+pub const OCTAL_COQ_WORK: u64 = 20_000_000;
+
+/// The fields of either octal claim kind; `values` is `None` for
+/// `OctalPeriodic`.
+struct OctalView<'a> {
+    code: &'a str,
+    preperiod: u64,
+    period: u64,
+    values: Option<&'a [u32]>,
+    period_witnesses: &'a [PeriodWitness],
+    preperiod_witness: Option<u64>,
+    sparse: Option<SparseHint>,
+}
+
+impl<'a> OctalView<'a> {
+    fn of(claim: &'a Claim) -> Option<OctalView<'a>> {
+        match claim {
+            Claim::Octal(c) => Some(OctalView {
+                code: &c.code,
+                preperiod: c.preperiod,
+                period: c.period,
+                values: Some(&c.values),
+                period_witnesses: &c.period_witnesses,
+                preperiod_witness: c.preperiod_witness,
+                sparse: c.sparse,
+            }),
+            Claim::OctalPeriodic(c) => Some(OctalView {
+                code: &c.code,
+                preperiod: c.preperiod,
+                period: c.period,
+                values: None,
+                period_witnesses: &c.period_witnesses,
+                preperiod_witness: c.preperiod_witness,
+                sparse: c.sparse,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The digits [d0, d1, …, dt] of a code "d0.d1…dt" (one hexadecimal digit,
+/// a point, one or more hexadecimal digits; "X.0" with X ≠ 0 is t = 0, as
+/// nimcheck reads it), or `None` for any other text. The rules on the
+/// digits (d0 ∈ {0, 4}, the last non-zero) are the Coq checker's
+/// (`code_ok`).
+pub fn code_digits(code: &str) -> Option<Vec<u32>> {
+    let (whole, rest) = code.split_once('.')?;
+    let mut chars = whole.chars();
+    let d0 = chars.next()?.to_digit(16)?;
+    if chars.next().is_some() || rest.is_empty() {
+        return None;
+    }
+    let rest: Vec<u32> = rest
+        .chars()
+        .map(|c| c.to_digit(16))
+        .collect::<Option<_>>()?;
+    let mut digits = vec![d0];
+    if !(d0 != 0 && rest == [0]) {
+        digits.extend(rest);
+    }
+    Some(digits)
+}
+
+/// L = 2(q + p) + t + 1, saturating.
+fn length(view: &OctalView, digits: &[u32]) -> u64 {
+    view.preperiod
+        .saturating_add(view.period)
+        .saturating_mul(2)
+        .saturating_add(digits.len() as u64)
+}
+
+/// The Coq file for an `Octal` or `OctalPeriodic` claim (any other claim
+/// kind is [`Export::Skipped`]).
+pub fn export(claim: &Claim, source: &str) -> Export {
+    let Some(view) = OctalView::of(claim) else {
+        return Export::Skipped(claim.kind());
+    };
+    let Some(digits) = code_digits(view.code) else {
+        return Export::Beyond(format!(
+            "the octal code {:?} is not of the form d0.d1…dt, so it states no game the Coq checker decides",
+            view.code
+        ));
+    };
+    if digits.iter().any(|&d| d >= 8) {
+        return Export::Skipped("Octal with three-heap splits");
+    }
+    let length = length(&view, &digits);
+    if length > OCTAL_COQ_BOUND {
+        return Export::Beyond(format!(
+            "L = 2(q + p) + t + 1 ({length}) is over {OCTAL_COQ_BOUND}, beyond what the Coq checker decides (formal/theories/OctalCheck.v, `octal_bound`)"
+        ));
+    }
+    let work = work(&digits, length);
+    if work > OCTAL_COQ_WORK {
+        return Export::Beyond(format!(
+            "the Coq checker would list {work} split pairs and options, over {OCTAL_COQ_WORK} (OCTAL_COQ_WORK in src/export/octal.rs)"
+        ));
+    }
+    Export::Coq(file(&view, &digits, source))
+}
+
+/// The pairs of the splits of G on [0, L) and the other options:
+/// Σ (L − k)²/4 over the digits d_k with bit 4, plus (t + 1)·L.
+fn work(digits: &[u32], length: u64) -> u64 {
+    let splits = (0u64..)
+        .zip(digits)
+        .filter(|(_, &d)| d & 4 != 0)
+        .map(|(k, _)| length.saturating_sub(k).pow(2) / 4)
+        .sum::<u64>();
+    splits + digits.len() as u64 * length
+}
+
+/// The certificate as a Coq record of `Nimcert.OctalCheck`, its code and
+/// values given as terms.
+fn record(view: &OctalView, code: &str, values: &str) -> String {
+    let option = |w: Option<u64>| w.map_or("None".to_string(), |w| format!("Some {w}"));
+    let sparse = match view.sparse {
+        None => "None".to_string(),
+        Some(h) => format!(
+            "Some ({}, {})",
+            h.mask,
+            option(h.position_parity.map(u64::from))
+        ),
+    };
+    format!(
+        "{{|\n  \
+         o_code := {code};\n  \
+         o_preperiod := {q}%N;\n  \
+         o_period := {p}%N;\n  \
+         o_values := {values};\n  \
+         o_period_witnesses := {pw}%N;\n  \
+         o_preperiod_witness := ({qw})%N;\n  \
+         o_sparse := ({sparse})%N;\n\
+         |}}",
+        q = view.preperiod,
+        p = view.period,
+        pw = witnesses(view.period_witnesses),
+        qw = option(view.preperiod_witness),
+    )
+}
+
+/// The code in the statement's form: "0.77" shown as d0.d1…dt.
+fn show_code(digits: &[u32]) -> String {
+    let text: String = digits
+        .iter()
+        .filter_map(|&d| char::from_digit(d, 16))
+        .collect();
+    match text.split_at(1) {
+        (d0, "") => format!("{d0}.0"),
+        (d0, rest) => format!("{d0}.{rest}"),
+    }
+}
+
+fn file(view: &OctalView, digits: &[u32], source: &str) -> String {
+    let (q, p) = (view.preperiod, view.period);
+    let shape = if q == 0 {
+        format!("purely periodic with least period {p}")
+    } else {
+        format!("periodic with least pre-period {q} and least period {p}")
+    };
+    let code = show_code(digits);
+    let (summary, statement, values) = match view.values {
+        Some(values) => (
+            format!(
+                "Claim: the nim-sequence of the octal game {code} is {shape}, with the {} values given on [0, q + p).",
+                values.len()
+            ),
+            format!(
+                "(** G(n) = v(n) for every n, where v is [values] extended by\n    \
+                 v(n) = v(q + (n - q) mod p); p = {p} is the least period of G and\n    \
+                 q = {q} the least pre-period for it. *)\n\
+                 Theorem octal_sequence : octal_claim code {} {} (nats values).\n",
+                nat(q),
+                nat(p)
+            ),
+            Some(values),
+        ),
+        None => (
+            format!("Claim: the nim-sequence of the octal game {code} is {shape} (values computed, none listed)."),
+            format!(
+                "(** p = {p} is the least period of G and q = {q} the least\n    \
+                 pre-period for it. *)\n\
+                 Theorem octal_periodic : octal_periodic_claim code {} {}.\n",
+                nat(q),
+                nat(p)
+            ),
+            None,
+        ),
+    };
+    let mut out = header(source, &summary);
+    out.push_str("From Nimcert Require Import Octal OctalCheck.\n\n");
+    let _ = write!(
+        out,
+        "(** The octal game {code}: its digits [d0; d1; ...; dt]. *)\n\
+         Definition code : list nat := {digits}.\n\n",
+        digits = numbers(digits),
+    );
+    let values_term = match values {
+        Some(values) => {
+            let _ = write!(
+                out,
+                "Definition values : list N := {}%N.\n\n",
+                numbers(values)
+            );
+            "Some values"
+        }
+        None => "None",
+    };
+    let _ = write!(
+        out,
+        "Definition certificate : octal_cert := {}.\n\n{statement}",
+        record(view, "code", values_term)
+    );
+    out + &proof("check_octal_cert_sound")
+}
+
+/// A Coq term that the virtual machine evaluates to the Coq checker's
+/// verdict (0 accepted, 1 rejected, 3 beyond its bound; `octal_verdict`
+/// of formal/theories/OctalCheck.v), or `None` for a claim that is not
+/// `Octal` or `OctalPeriodic` or whose code is not of the form d0.d1…dt.
+/// For the differential test against nimcheck (tests/formal_octal.rs).
+pub fn verdict_term(claim: &Claim) -> Option<String> {
+    let view = OctalView::of(claim)?;
+    let digits = code_digits(view.code)?;
+    let values = view
+        .values
+        .map_or("None".to_string(), |v| format!("Some ({}%N)", numbers(v)));
+    Some(format!(
+        "octal_verdict {}",
+        record(&view, &numbers(&digits), &values)
+    ))
+}
+
+/// The imports a file of [`verdict_term`]s needs.
+pub const VERDICT_PRELUDE: &str = "From Coq Require Import List NArith.\n\
+     From Nimcert Require Import OctalCheck.\n\
+     Import ListNotations.\n";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_read_as_nimcheck_reads_them() {
+        assert_eq!(code_digits("0.77"), Some(vec![0, 7, 7]));
+        assert_eq!(code_digits("4.0"), Some(vec![4]));
+        assert_eq!(code_digits("0.0"), Some(vec![0, 0]));
+        assert_eq!(code_digits("4.07"), Some(vec![4, 0, 7]));
+        assert_eq!(code_digits("0.7f"), Some(vec![0, 7, 15]));
+        for bad in ["0,77", "0.", ".7", "00.7", "0.7 ", "0.7g", ""] {
+            assert_eq!(code_digits(bad), None, "{bad:?}");
+        }
+        assert_eq!(show_code(&[0, 7, 7]), "0.77");
+        assert_eq!(show_code(&[4]), "4.0");
+    }
+}

@@ -1,0 +1,380 @@
+//! The Coq checker of `Octal` and `OctalPeriodic` claims
+//! (formal/theories/Octal.v, OctalCheck.v) and `nimcert export coq` for
+//! them (src/export/octal.rs, docs/FORMAL-octal.md).
+//!
+//! - The exporter's bound is the Coq checker's (`OCTAL_COQ_BOUND` and
+//!   `octal_bound`).
+//! - What the export writes for a certificate of each kind, skips and
+//!   refuses.
+//! - Agreement (ignored by default: it needs `coqc`; run it with
+//!   `cargo test --test formal_octal -- --ignored`): nimcheck and the Coq
+//!   checker judge every octal certificate of certificates/ within the
+//!   bound (valid and invalid) and mutants of them, and agree on every one.
+
+use nimcert::check::format::{
+    Certificate, Claim, OctalClaim, OctalPeriodicClaim, PeriodWitness, SparseHint,
+};
+use nimcert::check::{check_certificate, Limits, Verdict};
+use nimcert::export::coq::{self, Export};
+use nimcert::export::octal::{self, OCTAL_COQ_BOUND, VERDICT_PRELUDE};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(relative: &str) -> Certificate {
+    let text = std::fs::read_to_string(root().join(relative)).unwrap();
+    coq::parse(&text).unwrap()
+}
+
+fn exported(certificate: &Certificate) -> String {
+    match coq::export(certificate, "x.ron") {
+        Export::Coq(text) => text,
+        other => panic!("not exported: {other:?}"),
+    }
+}
+
+#[test]
+fn exporter_bound_is_the_coq_bound() {
+    let text = std::fs::read_to_string(root().join("formal/theories/OctalCheck.v")).unwrap();
+    let line = format!("Definition octal_bound : N := {OCTAL_COQ_BOUND}.");
+    assert!(text.contains(&line), "OctalCheck.v lacks `{line}`");
+}
+
+#[test]
+fn export_states_the_octal_claim() {
+    let text = exported(&read("certificates/octal/0.51.ron"));
+    assert!(text.contains("From Nimcert Require Import Octal OctalCheck."));
+    assert!(text.contains("Definition code : list nat := [0; 5; 1]."));
+    assert!(text.contains("Definition values : list N := [0; 1]%N."));
+    assert!(text.contains("  o_values := Some values;\n"));
+    assert!(text.contains("  o_preperiod_witness := (Some 0)%N;\n"));
+    assert!(text.contains("Theorem octal_sequence : octal_claim code 1 1 (nats values)."));
+    assert!(text.contains("  apply (check_octal_cert_sound certificate).\n"));
+}
+
+#[test]
+fn export_states_the_octal_periodic_claim() {
+    let Claim::Octal(c) = read("certificates/octal/0.77.ron").claim else {
+        panic!("an Octal claim")
+    };
+    let certificate = periodic(&c, 5);
+    let text = exported(&certificate);
+    assert!(text.contains("Definition code : list nat := [0; 7; 7]."));
+    assert!(!text.contains("Definition values"));
+    assert!(text.contains("  o_values := None;\n"));
+    assert!(text.contains("Theorem octal_periodic : octal_periodic_claim code 71 12."));
+    assert!(text.contains("(values computed, none listed)"));
+}
+
+#[test]
+fn export_skips_three_heap_codes_and_refuses_what_it_cannot_decide() {
+    let with_code = |code: &str| {
+        let mut certificate = read("certificates/octal/0.77.ron");
+        if let Claim::Octal(c) = &mut certificate.claim {
+            c.code = code.to_string();
+        }
+        coq::export(&certificate, "x")
+    };
+    assert_eq!(
+        with_code("0.7f"),
+        Export::Skipped("Octal with three-heap splits")
+    );
+    assert!(matches!(with_code("0,77"), Export::Beyond(m) if m.contains("d0.d1…dt")));
+    let long = read("certificates/octal/0.16.ron");
+    assert!(
+        matches!(coq::export(&long, "x"), Export::Beyond(m) if m.contains("(509623) is over 4096"))
+    );
+    // A long code within the bound on L, over the bound on the work.
+    let long_code = format!("0.{}", "7".repeat(1000));
+    assert!(matches!(with_code(&long_code), Export::Beyond(m) if m.contains("OCTAL_COQ_WORK")));
+}
+
+// ---------------------------------------------------------------------
+// Agreement of nimcheck and the Coq checker.
+
+/// The `OctalPeriodic` claim (format 5) of an `Octal` claim.
+fn periodic(c: &OctalClaim, format: u32) -> Certificate {
+    let text = format!(
+        "(format: {format}, provenance: (tool: \"t\", method: Search(engine: \"e\")), claim: OctalPeriodic((code: \"\", preperiod: 0, period: 1, period_witnesses: [], preperiod_witness: None)))"
+    );
+    let mut certificate = coq::parse(&text).unwrap();
+    certificate.claim = Claim::OctalPeriodic(OctalPeriodicClaim {
+        code: c.code.clone(),
+        preperiod: c.preperiod,
+        period: c.period,
+        period_witnesses: c.period_witnesses.clone(),
+        preperiod_witness: c.preperiod_witness,
+        sparse: c.sparse,
+    });
+    certificate
+}
+
+/// A small deterministic generator (xorshift64*), so that a failure names a
+/// mutant that can be made again.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n.max(1)
+    }
+
+    /// n ± 1 (never below 0).
+    fn bump(&mut self, n: u64) -> u64 {
+        if n > 0 && self.below(2) == 0 {
+            n - 1
+        } else {
+            n + 1
+        }
+    }
+}
+
+/// Every `.ron` file below `dir`.
+fn ron_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            ron_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "ron") {
+            out.push(path);
+        }
+    }
+}
+
+/// Whether the export writes the certificate as a Coq file.
+fn exports(certificate: &Certificate) -> bool {
+    matches!(
+        &certificate.claim,
+        Claim::Octal(_) | Claim::OctalPeriodic(_)
+    ) && matches!(coq::export(certificate, ""), Export::Coq(_))
+}
+
+/// The octal certificates of certificates/ (invalid ones too) that parse
+/// and that the export writes.
+fn corpus() -> Vec<(String, Certificate)> {
+    let mut files = Vec::new();
+    ron_files(&root().join("certificates"), &mut files);
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let Ok(certificate) = coq::parse(&text) else {
+            continue;
+        };
+        if exports(&certificate) {
+            let name = path.strip_prefix(root()).unwrap().display().to_string();
+            out.push((name, certificate));
+        }
+    }
+    out
+}
+
+fn mutate_witnesses(w: &mut Vec<PeriodWitness>, bound: u64, rng: &mut Rng) -> &'static str {
+    if w.is_empty() {
+        w.push(PeriodWitness {
+            prime: 2,
+            position: 0,
+        });
+        return "witness added";
+    }
+    let i = rng.below(w.len() as u64) as usize;
+    match rng.below(3) {
+        0 => {
+            w[i].position = rng.below(bound + 3);
+            "witness position changed"
+        }
+        1 => {
+            w[i].prime = rng.bump(w[i].prime);
+            "witness prime changed"
+        }
+        _ => {
+            w.remove(i);
+            "witness removed"
+        }
+    }
+}
+
+/// The code with one digit after the point changed (kept 0–7).
+fn mutate_code(code: &mut String, rng: &mut Rng) -> &'static str {
+    let mut chars: Vec<char> = code.chars().collect();
+    let i = 2 + rng.below(chars.len().saturating_sub(2) as u64) as usize;
+    if let Some(c) = chars.get_mut(i) {
+        *c = char::from(b'0' + rng.below(8) as u8);
+    }
+    *code = chars.into_iter().collect();
+    "a digit of the code changed"
+}
+
+fn mutate_octal(c: &mut OctalClaim, rng: &mut Rng) -> &'static str {
+    let n = c.values.len() as u64;
+    match rng.below(8) {
+        0 | 1 if n > 0 => {
+            let i = rng.below(n) as usize;
+            c.values[i] = rng.bump(u64::from(c.values[i])) as u32;
+            "one value changed"
+        }
+        2 => {
+            c.period = rng.bump(c.period);
+            "period changed"
+        }
+        3 => {
+            c.preperiod = rng.bump(c.preperiod);
+            "pre-period changed"
+        }
+        4 => {
+            c.preperiod_witness = match c.preperiod_witness {
+                None => Some(rng.below(3)),
+                Some(w) if rng.below(2) == 0 => Some(w + 1),
+                Some(_) => None,
+            };
+            "pre-period witness changed"
+        }
+        5 => mutate_code(&mut c.code, rng),
+        6 => {
+            c.sparse = Some(SparseHint {
+                mask: rng.below(4) as u32,
+                position_parity: Some(rng.below(3) as u32),
+            });
+            "sparse hint set"
+        }
+        _ => mutate_witnesses(&mut c.period_witnesses, c.preperiod + c.period, rng),
+    }
+}
+
+fn mutate_periodic(c: &mut OctalPeriodicClaim, rng: &mut Rng) -> &'static str {
+    match rng.below(5) {
+        0 => {
+            c.period = rng.bump(c.period);
+            "period changed"
+        }
+        1 => {
+            c.preperiod = rng.bump(c.preperiod);
+            "pre-period changed"
+        }
+        2 => mutate_code(&mut c.code, rng),
+        _ => mutate_witnesses(&mut c.period_witnesses, c.preperiod + c.period, rng),
+    }
+}
+
+/// nimcheck's verdict as a number: 0 valid, 1 invalid, 2 undecidable, 3
+/// over a limit.
+fn nimcheck(certificate: &Certificate) -> u8 {
+    match check_certificate(certificate, &Limits::default()) {
+        Verdict::Valid(_) => 0,
+        Verdict::Invalid(_) => 1,
+        Verdict::Undecidable(_) => 2,
+        Verdict::OverLimit(_) => 3,
+    }
+}
+
+/// The Coq checker's verdicts (0 accepted, 1 rejected, 3 beyond its
+/// bound), by one `coqc` on a file of one `Eval vm_compute` each.
+fn coq_verdicts(cases: &[(String, Certificate)], dir: &Path) -> Vec<u8> {
+    let mut text = String::from(VERDICT_PRELUDE);
+    for (i, (_, certificate)) in cases.iter().enumerate() {
+        let term = octal::verdict_term(&certificate.claim).expect("an octal claim");
+        text += &format!("Eval vm_compute in ({i}, {term}).\n");
+    }
+    let file = dir.join("octal_verdicts.v");
+    std::fs::write(&file, text).unwrap();
+    let run = Command::new("coqc")
+        .arg("-Q")
+        .arg(root().join("formal/theories"))
+        .arg("Nimcert")
+        .arg(&file)
+        .output()
+        .expect("coqc runs");
+    assert!(
+        run.status.success(),
+        "coqc: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let mut verdicts = vec![u8::MAX; cases.len()];
+    // Each answer prints as `     = (17, 0)`.
+    for line in String::from_utf8_lossy(&run.stdout).lines() {
+        let Some(pair) = line.trim().strip_prefix("= (") else {
+            continue;
+        };
+        let (i, v) = pair.trim_end_matches(')').split_once(", ").expect("a pair");
+        verdicts[i.parse::<usize>().unwrap()] = v.parse().unwrap();
+    }
+    verdicts
+}
+
+#[test]
+#[ignore = "needs coqc and formal/ built (`make -C formal`)"]
+fn nimcheck_and_coq_agree_on_octal_certificates_and_mutants() {
+    let make = Command::new("make")
+        .args(["-s", "-C", "formal"])
+        .current_dir(root())
+        .status();
+    assert!(make.expect("make runs").success(), "make -C formal failed");
+    let corpus = corpus();
+    assert!(
+        corpus.len() >= 25,
+        "only {} octal corpus certificates",
+        corpus.len()
+    );
+    let mut cases = corpus.clone();
+    // Each valid Octal certificate also as the OctalPeriodic claim it implies.
+    for (name, certificate) in &corpus {
+        if let Claim::Octal(c) = &certificate.claim {
+            cases.push((format!("{name} as OctalPeriodic"), periodic(c, 5)));
+        }
+    }
+    let originals = cases.clone();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for round in 0..12 {
+        for (name, certificate) in &originals {
+            let mut mutant = certificate.clone();
+            let what = match &mut mutant.claim {
+                Claim::Octal(c) => mutate_octal(c, &mut rng),
+                Claim::OctalPeriodic(c) => mutate_periodic(c, &mut rng),
+                _ => unreachable!(),
+            };
+            if exports(&mutant) {
+                cases.push((format!("{name}, mutant {round}: {what}"), mutant));
+            }
+        }
+    }
+    let mutants = cases.len() - originals.len();
+    let total = cases.len();
+    // Only what nimcheck decides is compared (a code over --max-moves, say,
+    // is left out).
+    let mut decided = Vec::new();
+    let mut ours = Vec::new();
+    for (i, case) in cases.into_iter().enumerate() {
+        let verdict = nimcheck(&case.1);
+        if verdict < 2 {
+            decided.push((i >= originals.len(), case));
+            ours.push(verdict);
+        }
+    }
+    let undecided = total - decided.len();
+    let dir = std::env::temp_dir().join(format!("nimcert-formal-octal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let judged: Vec<(String, Certificate)> = decided.iter().map(|(_, c)| c.clone()).collect();
+    let coq = coq_verdicts(&judged, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut counts = [[0usize; 2]; 2]; // [originals, mutants][verdict]
+    for (((is_mutant, (name, _)), &ours), &coq) in decided.iter().zip(&ours).zip(&coq) {
+        assert_eq!(ours, coq, "nimcheck says {ours}, Coq says {coq} on {name}");
+        counts[usize::from(*is_mutant)][usize::from(ours)] += 1;
+    }
+    eprintln!(
+        "octal agreement: {} originals: {} accepted, {} rejected; {mutants} mutants: {} accepted, {} rejected; {undecided} not decided by nimcheck (left out)",
+        originals.len(),
+        counts[0][0],
+        counts[0][1],
+        counts[1][0],
+        counts[1][1]
+    );
+    assert!(counts[1][0] >= 10 && counts[1][1] >= 200, "{counts:?}");
+}
