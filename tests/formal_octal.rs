@@ -1,6 +1,6 @@
 //! The Coq checker of `Octal` and `OctalPeriodic` claims
 //! (formal/theories/Octal.v, OctalCheck.v) and `nimcert export coq` for
-//! them (src/export/octal.rs, docs/FORMAL-octal.md).
+//! them (src/export/octal.rs, docs/FORMAL.md, "Octal games").
 //!
 //! - The exporter's bound is the Coq checker's (`OCTAL_COQ_BOUND` and
 //!   `octal_bound`).

@@ -1,5 +1,5 @@
 //! An `Octal` or `OctalPeriodic` certificate as a Coq proof
-//! (docs/FORMAL-octal.md).
+//! (docs/FORMAL.md, "Octal games").
 //!
 //! The file writes the code as the list of its digits `[d0; d1; …; dt]`,
 //! the certificate's numbers as binary naturals (`N`), states the claim in
@@ -24,7 +24,7 @@ use std::fmt::Write;
 /// The longest L = 2(q + p) + t + 1 the Coq checker computes: `octal_bound`
 /// in formal/theories/OctalCheck.v (tests/formal_octal.rs checks they
 /// agree). Kayles (0.77) at L = 4096 takes about 25 s of `coqc` on the
-/// shared 2-core machine (docs/FORMAL-octal.md).
+/// shared 2-core machine (docs/FORMAL.md, "Octal games").
 pub const OCTAL_COQ_BOUND: u64 = 4096;
 
 /// The most split pairs the export lets the Coq checker list: the sum over
