@@ -250,22 +250,70 @@ Qed.
 
 (** ** τ from an explicit list of convex sets: τ(A) = ⋂{K listed : A ⊆ K} *)
 
-(** A ⊆ K, reading A from its characteristic vector. *)
-Definition incl_cv (cv : list bool) (K : list nat) : bool :=
-  forallb (fun i => negb (nth i cv false) || tv_mem i K) (seq 0 n).
+(** A ⊆ K on characteristic vectors, point by point. *)
+Fixpoint incl_bits (a k : list bool) : bool :=
+  match a, k with
+  | [], _ => true
+  | x :: a', [] => negb x && incl_bits a' []
+  | x :: a', y :: k' => (negb x || y) && incl_bits a' k'
+  end.
 
-Definition hull_list (Ks : list (list nat)) (cv : list bool) (v : nat) : bool :=
-  Nat.ltb v n && forallb (fun K => negb (incl_cv cv K) || tv_mem v K) Ks.
-
-Lemma incl_cv_spec A K : Within n A -> (incl_cv (charvec n A) K = true <-> incl A K).
+Lemma incl_bits_spec a : forall k,
+  incl_bits a k = true <-> (forall i, nth i a false = true -> nth i k false = true).
 Proof.
-  intros HA. unfold incl_cv. rewrite forallb_forall. split.
-  - intros H a Ha. specialize (H a (proj2 (seq_lt n a) (HA a Ha))).
-    rewrite charvec_nth in H by exact HA. apply tv_mem_spec in Ha. rewrite Ha in H.
-    now apply tv_mem_spec.
-  - intros H i _. rewrite charvec_nth by exact HA.
-    destruct (tv_mem i A) eqn:Hi; auto. apply tv_mem_spec in Hi.
-    apply tv_mem_spec. auto.
+  induction a as [|x a IH]; intros k; simpl.
+  - split; auto. intros _ [|i]; discriminate.
+  - destruct k as [|y k]; rewrite andb_true_iff, IH.
+    + rewrite negb_true_iff. split.
+      * intros [Hx H] [|i] Hi; simpl in *; [congruence|].
+        specialize (H i Hi). destruct i; discriminate.
+      * intros H. split; [destruct x; [|reflexivity]; specialize (H 0 eq_refl);
+          simpl in H; discriminate|].
+        intros i Hi. specialize (H (S i) Hi). simpl in H. discriminate.
+    + rewrite orb_true_iff, negb_true_iff. split.
+      * intros [Hx H] [|i] Hi; simpl in *; [destruct Hx; congruence|]. apply H. exact Hi.
+      * intros H. split; [destruct x; auto; right; apply (H 0); auto|].
+        intros i Hi. apply (H (S i)). exact Hi.
+Qed.
+
+Lemma nth_charvec P i : i < n -> nth i (charvec n P) false = tv_mem i P.
+Proof.
+  intros Hi. unfold charvec.
+  rewrite (nth_indep _ false (tv_mem 0 P)) by now rewrite map_length, seq_length.
+  rewrite (map_nth (fun j => tv_mem j P)), seq_nth by exact Hi. reflexivity.
+Qed.
+
+Lemma nth_charvec_true P i : nth i (charvec n P) false = true -> i < n /\ In i P.
+Proof.
+  intros H. destruct (Nat.lt_ge_cases i n) as [Hi|Hi].
+  - rewrite nth_charvec in H by exact Hi. split; auto. now apply tv_mem_spec.
+  - rewrite nth_overflow in H; [discriminate|]. unfold charvec.
+    now rewrite map_length, seq_length.
+Qed.
+
+Lemma incl_bits_charvec A K : incl_bits (charvec n A) (charvec n K) = true <-> incl (filter (fun a => Nat.ltb a n) A) K.
+Proof.
+  rewrite incl_bits_spec. split.
+  - intros H a Ha. apply filter_In in Ha. destruct Ha as [Ha Hlt]. apply Nat.ltb_lt in Hlt.
+    specialize (H a). rewrite !nth_charvec in H by exact Hlt.
+    apply tv_mem_spec, H, tv_mem_spec. exact Ha.
+  - intros H i Hi. apply nth_charvec_true in Hi. destruct Hi as [Hi HiA].
+    rewrite nth_charvec by exact Hi. apply tv_mem_spec. apply H. apply filter_In.
+    split; auto. now apply Nat.ltb_lt.
+Qed.
+
+(** The hull test of a list of sets: the characteristic vectors of the sets
+    are computed once (when [hull_list n Ks] is evaluated); v is in the hull
+    iff v ∈ S and every listed set containing the position contains v. *)
+Definition hull_list (Ks : list (list nat)) : list bool -> nat -> bool :=
+  let Kvs := map (charvec n) Ks in
+  fun cv v => Nat.ltb v n && forallb (fun kv => negb (incl_bits cv kv) || nth v kv false) Kvs.
+
+Lemma filter_lt_id A : Within n A -> filter (fun a => Nat.ltb a n) A = A.
+Proof.
+  intros HA. induction A as [|a A IH]; simpl; auto.
+  rewrite (proj2 (Nat.ltb_lt a n)) by (apply HA; left; auto).
+  rewrite IH; auto. intros b Hb. apply HA. right. auto.
 Qed.
 
 (** If S is listed and every listed set lies in S, [hull_list] decides
@@ -277,13 +325,19 @@ Lemma hull_list_spec Ks A v :
   (hull_list Ks (charvec n A) v = true <-> forall K, In K Ks -> incl A K -> In v K).
 Proof.
   intros Hin [K0 [HK0 Hfull]] HA. unfold hull_list.
-  rewrite andb_true_iff, Nat.ltb_lt, forallb_forall. split.
-  - intros [_ H] K HK HAK. specialize (H K HK).
-    apply (incl_cv_spec A K HA) in HAK. rewrite HAK in H. now apply tv_mem_spec.
-  - intros H. split.
-    + apply (Hin K0 HK0). apply H; auto. intros a Ha. apply Hfull. auto.
-    + intros K HK. destruct (incl_cv (charvec n A) K) eqn:Hi; auto.
-      apply (incl_cv_spec A K HA) in Hi. simpl. apply tv_mem_spec. auto.
+  rewrite andb_true_iff, Nat.ltb_lt, forallb_forall.
+  assert (Hi : forall K, incl_bits (charvec n A) (charvec n K) = true <-> incl A K).
+  { intros K. rewrite incl_bits_charvec, filter_lt_id by exact HA. tauto. }
+  split.
+  - intros [Hv H] K HK HAK. specialize (H (charvec n K) (in_map _ _ _ HK)).
+    apply Hi in HAK. rewrite HAK in H. simpl in H.
+    rewrite nth_charvec in H by exact Hv. now apply tv_mem_spec.
+  - intros H. assert (Hv : v < n).
+    { apply (Hin K0 HK0). apply H; auto. intros a Ha. apply Hfull. auto. }
+    split; [exact Hv|].
+    intros kv Hkv. apply in_map_iff in Hkv. destruct Hkv as [K [<- HK]].
+    destruct (incl_bits (charvec n A) (charvec n K)) eqn:HAK; auto. simpl.
+    apply Hi in HAK. rewrite nth_charvec by exact Hv. apply tv_mem_spec. auto.
 Qed.
 
 End Generic.
