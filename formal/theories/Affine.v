@@ -11,7 +11,8 @@
       v ∈ τ(A), i.e. v is a point of S and [pt v] ∈ conv{pt a : a ∈ A};
     - [NimDNG pts W k] := the points are distinct ∧ W ≠ ∅, W ⊆ S ∧ the
       empty position of DNG(S, W) has nim value k ([TreeVertex.NimH]);
-    - [MaximalFamily pts W M]: 𝓜 = M ([Avoidance.MaximalFamilyT]).
+    - [MaximalFamily pts W M]: the points are distinct ∧ 𝓜 = M
+      ([Avoidance.MaximalFamilyT]).
 
     The decision procedure, by exact integer orientation tests:
     - [out_b A q] (q ∉ conv(A)): A = ∅, or some a ∈ A has every b ∈ A with
@@ -261,7 +262,8 @@ Definition TauA (A : list nat) (v : nat) : Prop := v < length pts /\ InConv (map
 Definition NimDNG (k : nat) : Prop :=
   NoDup pts /\ WinOk (length pts) W /\ NimH (length pts) W TauA [] k.
 
-Definition MaximalFamily (M : list (list nat)) : Prop := MaximalFamilyT (length pts) W TauA M.
+Definition MaximalFamily (M : list (list nat)) : Prop :=
+  NoDup pts /\ MaximalFamilyT (length pts) W TauA M.
 
 (** The points of the set with characteristic vector cv. *)
 Definition cv_points (cv : list bool) : list point :=
@@ -323,7 +325,8 @@ Definition maximal_b (M : list (list nat)) : bool := av_maximal_b (length pts) W
 Theorem maximal_family_by_computation M :
   game_ok_b = true -> maximal_b M = true -> MaximalFamily M.
 Proof.
-  unfold game_ok_b. rewrite !andb_true_iff. intros [[_ _] Hd] HM.
+  unfold game_ok_b. rewrite !andb_true_iff. intros [[Hn _] Hd] HM.
+  split; [now apply nodup_b_sound|].
   apply (av_maximal_sound (length pts) W hull_aff TauA); auto. now apply hull_aff_spec.
 Qed.
 

@@ -10,7 +10,7 @@
     - [TauC A v]: v ∈ τ(A) = ⋂{K listed : A ⊆ K};
     - [NimDNG n Ks W k] := IsConvexGeometry ∧ W ≠ ∅, W ⊆ S ∧ the empty
       position of DNG(S, W) has nim value k ([TreeVertex.NimH]);
-    - [MaximalFamily n Ks W M]: 𝓜 = M ([Avoidance.MaximalFamilyT]).
+    - [MaximalFamily n Ks W M]: IsConvexGeometry ∧ 𝓜 = M ([Avoidance.MaximalFamilyT]).
 
     Proved: [closure_ok_b] decides the axioms ([closure_ok_b_sound]), the
     hull test [hull_list] decides τ ([Avoidance.hull_list_spec]), so
@@ -39,7 +39,8 @@ Definition TauC (A : list nat) (v : nat) : Prop := forall K, In K Ks -> incl A K
 
 Definition NimDNG (k : nat) : Prop := IsConvexGeometry /\ WinOk n W /\ NimH n W TauC [] k.
 
-Definition MaximalFamily (M : list (list nat)) : Prop := MaximalFamilyT n W TauC M.
+Definition MaximalFamily (M : list (list nat)) : Prop :=
+  IsConvexGeometry /\ MaximalFamilyT n W TauC M.
 
 (** ** The axioms, decided *)
 
@@ -114,7 +115,7 @@ Theorem maximal_family_by_computation M :
   game_ok_b = true -> maximal_b M = true -> MaximalFamily M.
 Proof.
   unfold game_ok_b. rewrite andb_true_iff. intros [Hg _] HM.
-  apply closure_ok_b_sound in Hg.
+  apply closure_ok_b_sound in Hg. split; [exact Hg|].
   apply (av_maximal_sound n W (hull_list n Ks) TauC); auto. now apply hull_closure_spec.
 Qed.
 

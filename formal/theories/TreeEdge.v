@@ -14,7 +14,7 @@
       every convex K ⊇ A; sets of points are lists, S being finite);
     - [NimDNG nv E W k] := IsTree ∧ W ≠ ∅, W ⊆ S ∧ the empty position of
       DNG(S, W) has nim value k ([TreeVertex.NimH]);
-    - [MaximalFamily nv E W M]: 𝓜 = M ([Avoidance.MaximalFamilyT]).
+    - [MaximalFamily nv E W M]: IsTree ∧ 𝓜 = M ([Avoidance.MaximalFamilyT]).
 
     Proved link to the computation: the convex sets are listed by testing
     every subset of S ([convex_b]: grow the edges reached from the first
@@ -77,7 +77,8 @@ Definition TauE (A : list nat) (v : nat) : Prop :=
 Definition NimDNG (k : nat) : Prop :=
   IsTree nv E /\ WinOk (length E) W /\ NimH (length E) W TauE [] k.
 
-Definition MaximalFamily (M : list (list nat)) : Prop := MaximalFamilyT (length E) W TauE M.
+Definition MaximalFamily (M : list (list nat)) : Prop :=
+  IsTree nv E /\ MaximalFamilyT (length E) W TauE M.
 
 (** ** Chains *)
 
@@ -253,7 +254,8 @@ Definition maximal_b (M : list (list nat)) : bool :=
 Theorem maximal_family_by_computation M :
   game_ok_b = true -> maximal_b M = true -> MaximalFamily M.
 Proof.
-  unfold game_ok_b. rewrite !andb_true_iff. intros [[_ _] Hd] HM.
+  unfold game_ok_b. rewrite !andb_true_iff. intros [[Ht _] Hd] HM.
+  split; [now apply is_tree_b_sound|].
   apply (av_maximal_sound (length E) W (hull_list (length E) convex_sets) TauE); auto. now apply hull_edges_spec.
 Qed.
 

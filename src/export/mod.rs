@@ -8,4 +8,5 @@
 //! sound in `formal/theories/TreeVertex.v`.
 
 pub mod coq;
+pub mod geometries;
 pub mod tree_vertices;
