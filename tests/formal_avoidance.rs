@@ -137,7 +137,9 @@ fn mutants(certificate: &Certificate) -> Vec<(String, Certificate)> {
         AvoidanceGeometry::TreeVertices { .. } => 0,
     };
     for i in 0..moves {
-        add(format!("point {i} moved"), &|c| move_point(&mut c.geometry, i));
+        add(format!("point {i} moved"), &|c| {
+            move_point(&mut c.geometry, i)
+        });
     }
     out
 }
@@ -208,7 +210,10 @@ fn nimcheck_accepts_nim_and_family(certificate: &Certificate) -> bool {
         let diagram = StructureDiagram::build(&game, 1 << 16).expect("a small diagram");
         let built = avoidance_claim(&game, &diagram);
         if !matches!(claim.geometry, AvoidanceGeometry::Closure { .. }) {
-            assert_eq!(built.geometry, claim.geometry, "nimcert renumbered the geometry");
+            assert_eq!(
+                built.geometry, claim.geometry,
+                "nimcert renumbered the geometry"
+            );
         }
         claim.classes = built.classes;
         for set in &mut claim.maximal {
@@ -286,10 +291,7 @@ fn coq_compiles_exactly_the_avoidance_certificates_nimcheck_accepts() {
             cases.push((format!("{name}, mutant: {what}"), mutant));
         }
     }
-    let dir = std::env::temp_dir().join(format!(
-        "nimcert-formal-avoidance-{}",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("nimcert-formal-avoidance-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let coq = coq_accepts(&cases, &dir);
