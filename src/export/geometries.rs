@@ -32,7 +32,7 @@ use std::fmt;
 /// 2^|S|), tests every subset for 𝓜, and for tree edges and affine sets
 /// also lists the convex sets (or decides hull membership) subset by
 /// subset; see docs/FORMAL-avoidance.md for the measured times.
-pub const DEFAULT_MAX_GEOMETRY_POINTS: u32 = 12;
+pub const DEFAULT_MAX_GEOMETRY_POINTS: u32 = 10;
 
 /// The default bound on the number of convex sets listed by a closure
 /// system (Coq's test of the intersection axiom is cubic in it).
@@ -361,6 +361,7 @@ mod tests {
                 edges: vec![(0, 1)],
             };
             claim.win = vec![0];
+            claim.maximal = vec![];
         }
         let why = geometry_to_coq(&c, Bounds::default())
             .unwrap_err()
