@@ -2,6 +2,8 @@
    "Closed under the global context" (no axiom, no Admitted). The make target
    counts the Print Assumptions lines below. *)
 From Nimcert Require Import Mex Subtraction Period SequenceCheck PSetCheck Certificate TreeVertex Fast Stream Primes Judge.
+From Nimcert Require Import Mex Subtraction Period SequenceCheck PSetCheck Certificate TreeVertex.
+From Nimcert Require Avoidance Closure TreeEdge Affine.
 Print Assumptions Mex.mex_not_In.
 Print Assumptions Mex.mex_below_In.
 Print Assumptions Subtraction.G_is_nim_sequence.
@@ -25,3 +27,16 @@ Print Assumptions Octal.octal_periodicity.
 Print Assumptions OctalCheck.check_octal_sound.
 Print Assumptions OctalCheck.check_octal_periodic_sound.
 Print Assumptions OctalCheck.check_octal_cert_sound.
+Print Assumptions Avoidance.av_nim_sound.
+Print Assumptions Avoidance.av_maximal_sound.
+Print Assumptions Closure.nim_dng_by_computation.
+Print Assumptions Closure.maximal_family_by_computation.
+Print Assumptions Closure.NimDNG_unique.
+Print Assumptions TreeEdge.nim_dng_by_computation.
+Print Assumptions TreeEdge.maximal_family_by_computation.
+Print Assumptions TreeEdge.NimDNG_unique.
+Print Assumptions Affine.out_b_sound.
+Print Assumptions Affine.in_b_sound.
+Print Assumptions Affine.nim_dng_by_computation.
+Print Assumptions Affine.maximal_family_by_computation.
+Print Assumptions Affine.NimDNG_unique.

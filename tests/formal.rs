@@ -49,7 +49,7 @@ fn exporter_bound_is_the_coq_bound() {
 }
 
 #[test]
-fn export_writes_one_file_per_sequence_pset_or_tree_and_counts_the_rest() {
+fn export_writes_one_file_per_sequence_pset_or_avoidance_certificate() {
     let out = scratch("examples");
     let run = nimcert(&[
         "export",
@@ -69,17 +69,14 @@ fn export_writes_one_file_per_sequence_pset_or_tree_and_counts_the_rest() {
     let sources = std::fs::read_dir(root().join("certificates/a1"))
         .unwrap()
         .count();
-    // The a1 games, and the two tree-vertex certificates of avoidance/.
-    assert_eq!(files, sources + 2);
+    // The a1 games, and the 7 avoidance certificates (every geometry).
+    assert_eq!(files, sources + 7);
     assert!(out.join("avoidance_tree_vertices.v").exists());
     assert!(
         stdout.contains(&format!("exported {files} certificates")),
         "{stdout}"
     );
-    assert!(
-        stdout.contains("skipped") && stdout.contains("Avoidance off tree vertices"),
-        "{stdout}"
-    );
+    assert!(!stdout.contains("skipped"), "{stdout}");
     let text = std::fs::read_to_string(out.join("a1_1_2_4_sequence.v")).unwrap();
     assert!(text.contains("Theorem nim_sequence : sequence_claim (nats moves) 0 3 (nats values)."));
     std::fs::remove_dir_all(&out).unwrap();
@@ -116,8 +113,8 @@ fn export_refuses_what_it_cannot_translate() {
         "coq",
         "--out",
         out_arg,
-        "certificates/avoidance/affine-line.ron",
-        "certificates/avoidance/tree-edges.ron",
+        "certificates/periodic/1-3-5.periodic.ron",
+        "certificates/periodic/2-5-7.periodic.ron",
     ]);
     assert_eq!(run.status.code(), Some(2));
     // A tree over the limit: exit 3, naming the flag that raises it.

@@ -122,8 +122,8 @@ Proof.
     destruct Hx as [->| ->]; simpl; auto.
 Qed.
 
-Hypothesis Hpos : positive_moves S.
-Hypothesis Hp : 0 < p.
+Variable Hpos : positive_moves S.
+Variable Hp : 0 < p.
 
 Lemma reduce_below x : reduce x < q + p.
 Proof.
@@ -144,7 +144,7 @@ Let GS := G (nats S).
 
 Section Table.
 Variables (t : table) (ws : list (N * N)).
-Hypothesis Ht : forall x, wanted ws x -> get t x = N.of_nat (GS (N.to_nat x)).
+Variable Ht : forall x, wanted ws x -> get t x = N.of_nat (GS (N.to_nat x)).
 
 Lemma window_period :
   forall_range (fun x => get t x =? get t (x + p)) q (maxN S) = true ->

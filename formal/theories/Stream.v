@@ -89,7 +89,7 @@ Definition run (S : list N) (want : N -> bool) (n : N) : table :=
 
 Section Correct.
 Variable S : list N.
-Hypothesis Hpos : positive_moves S.
+Variable Hpos : positive_moves S.
 Let Gv (y : nat) : N := N.of_nat (G (nats S) y).
 
 (** G on [k - s, k) (all of [0, k) when s > k): a queue's contents. *)

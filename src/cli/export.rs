@@ -6,6 +6,9 @@ use super::output::{check_output_file, in_new_dir, print, write_atomically};
 use super::CliError;
 use clap::{Args, Subcommand};
 use nimcert::export::coq::{self, Export};
+use nimcert::export::geometries::{
+    self, Bounds, GeometryError, DEFAULT_MAX_CONVEX_SETS, DEFAULT_MAX_GEOMETRY_POINTS,
+};
 use nimcert::export::judge;
 use nimcert::export::tree_vertices::{self, ExportError, DEFAULT_MAX_TREE_VERTICES};
 use nimcert_check::format::{AvoidanceGeometry, Claim};
@@ -26,10 +29,12 @@ pub struct ExportArgs {
 
 #[derive(Subcommand)]
 enum Target {
-    /// Write each `Sequence` or `PSet` certificate as a Coq file that states
+    /// Write each `Sequence`, `PSet`, `Octal` or `OctalPeriodic` certificate
+    /// (bounds in docs/FORMAL.md) as a Coq file that states
     /// its claim about the game and proves it with the verified checker of
-    /// formal/, and each tree-vertex `Avoidance` certificate as one that
-    /// proves its nim number and its 𝓜 by the verified exhaustive evaluator
+    /// formal/, and each `Avoidance` certificate (tree vertices, tree edges,
+    /// affine point sets, closure systems) as one that proves its geometry
+    /// valid, its nim number and its 𝓜 by the verified exhaustive evaluator
     /// (docs/FORMAL.md).
     ///
     /// One `.v` file per certificate, named after its path below the folder
@@ -39,9 +44,9 @@ enum Target {
     /// FILE.v`: the file compiles exactly when the Coq checker accepts the
     /// certificate. Folders are searched for `*.ron` files (symbolic links
     /// to folders are not followed; `MANIFEST.ron` is skipped). Other claim
-    /// kinds (Periodic, PeriodicTable, Avoidance on other geometries) are
-    /// skipped and counted; a tree over --max-tree-vertices is refused
-    /// (exit 3).
+    /// kinds (Periodic, PeriodicTable) are skipped and counted; a tree over
+    /// --max-tree-vertices, another geometry over --max-geometry-points or a
+    /// closure system over --max-convex-sets is refused (exit 3).
     /// A file that does not parse as a certificate is an error (exit 2) and
     /// nothing is written.
     #[command(after_help = super::exit_status!())]
@@ -88,6 +93,16 @@ struct CoqArgs {
     /// vertices up to about a minute of coqc).
     #[arg(long, value_parser = super::limits::count_in::<u32>, default_value_t = DEFAULT_MAX_TREE_VERTICES, value_name = "N")]
     max_tree_vertices: u32,
+    /// Largest ground set S exported for an avoidance certificate off tree
+    /// vertices (the points of a closure system or an affine set, the edges
+    /// of a tree edge geometry): Coq evaluates up to 2^|S| positions and, for
+    /// tree edges and affine sets, tests every subset of S once.
+    #[arg(long, value_parser = super::limits::count_in::<u32>, default_value_t = DEFAULT_MAX_GEOMETRY_POINTS, value_name = "N")]
+    max_geometry_points: u32,
+    /// Largest number of convex sets of a closure system exported (Coq's
+    /// check of the intersection axiom is cubic in it).
+    #[arg(long, value_parser = super::limits::count_in::<u32>, default_value_t = DEFAULT_MAX_CONVEX_SETS, value_name = "N")]
+    max_convex_sets: u32,
 }
 
 pub fn run(args: ExportArgs) -> Result<ExitCode, CliError> {
@@ -185,11 +200,16 @@ fn coq_files(args: CoqArgs) -> Result<ExitCode, CliError> {
             files.push((format!("{}.v", input.module), text));
             continue;
         }
+        let bounds = Bounds {
+            points: args.max_geometry_points,
+            convex_sets: args.max_convex_sets,
+        };
+        if let Some(text) = geometry_file(&certificate, &input.path, bounds)? {
+            files.push((format!("{}.v", input.module), text));
+            continue;
+        }
         match coq::export(&certificate, &input.path.display().to_string()) {
             Export::Coq(text) => files.push((format!("{}.v", input.module), text)),
-            Export::Skipped("Avoidance") => {
-                *skipped.entry("Avoidance off tree vertices").or_default() += 1
-            }
             Export::Skipped(kind) => *skipped.entry(kind).or_default() += 1,
             Export::Beyond(why) => {
                 return Err(CliError::input(format!("{}: {why}", input.path.display())))
@@ -208,7 +228,7 @@ fn coq_files(args: CoqArgs) -> Result<ExitCode, CliError> {
     };
     if files.is_empty() {
         return Err(CliError::input(format!(
-            "no Sequence, PSet, Octal, OctalPeriodic or tree-vertex certificate among the {} read{skipped_text}",
+            "no Sequence, PSet, Octal, OctalPeriodic or Avoidance certificate among the {} read{skipped_text}",
             inputs.len()
         )));
     }
@@ -250,6 +270,31 @@ fn tree_file(
                 "{}: a tree on {vertices} vertices, more than {max}",
                 path.display()
             ),
+        )),
+    }
+}
+
+/// The Coq file of an `Avoidance` certificate off tree vertices (`None` for
+/// any other certificate).
+fn geometry_file(
+    certificate: &nimcert_check::format::Certificate,
+    path: &Path,
+    bounds: Bounds,
+) -> Result<Option<String>, CliError> {
+    if !geometries::is_geometry_certificate(certificate) {
+        return Ok(None);
+    }
+    let at = path.display();
+    match geometries::geometry_to_coq(certificate, bounds) {
+        Ok(text) => Ok(Some(text)),
+        Err(GeometryError::Unsupported(why)) => Err(CliError::input(format!("{at}: {why}"))),
+        Err(GeometryError::TooManyPoints { points, max }) => Err(CliError::limit(
+            "--max-geometry-points",
+            format!("{at}: a geometry on {points} points, more than {max}"),
+        )),
+        Err(GeometryError::TooManySets { sets, max }) => Err(CliError::limit(
+            "--max-convex-sets",
+            format!("{at}: a closure system of {sets} convex sets, more than {max}"),
         )),
     }
 }

@@ -6,6 +6,9 @@
 //! [`tree_vertices`]: a tree-vertex `Avoidance` certificate as a Coq file
 //! proving its nim number and its 𝓜 by the exhaustive evaluator proved
 //! sound in `formal/theories/TreeVertex.v`;
+//! [`geometries`]: an `Avoidance` certificate on a closure system, a
+//! tree's edge geometry or an affine point set, likewise (`Closure.v`,
+//! `TreeEdge.v`, `Affine.v`);
 //! [`octal`]: an `Octal` or `OctalPeriodic` certificate as a Coq file
 //! proved by the checker of `formal/theories/OctalCheck.v`;
 //! [`judge`]: `Periodic`, `PeriodicTable`, `Sequence` and `PSet`
@@ -13,6 +16,7 @@
 //! from Coq (issue 24).
 
 pub mod coq;
+pub mod geometries;
 pub mod judge;
 pub mod octal;
 pub mod tree_vertices;

@@ -134,7 +134,7 @@ fn tree_of(claim: &AvoidanceClaim, max: u32) -> Result<(u32, &Edges), ExportErro
 }
 
 /// W must be a non-empty, strictly increasing subset of S = {0, …, n − 1}.
-fn check_win(win: &[u32], n: u32) -> Result<(), ExportError> {
+pub(crate) fn check_win(win: &[u32], n: u32) -> Result<(), ExportError> {
     if win.is_empty() {
         return Err(unsupported("W is empty (DNG(S, W) needs W ≠ ∅)"));
     }
@@ -150,7 +150,7 @@ fn check_win(win: &[u32], n: u32) -> Result<(), ExportError> {
 }
 
 /// `[a; b; …]`, a Coq list.
-fn coq_list<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+pub(crate) fn coq_list<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
     let items: Vec<String> = items.into_iter().map(|x| x.to_string()).collect();
     format!("[{}]", items.join("; "))
 }
