@@ -118,15 +118,7 @@ fn judge_file(args: JudgeArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &out {
         check_output_file(path)?;
     }
-    let mut inputs = Vec::new();
-    for input in &args.inputs {
-        collect(input, &mut inputs)?;
-    }
-    if inputs.is_empty() {
-        return Err(CliError::input(
-            "no certificate (*.ron) found in the inputs given",
-        ));
-    }
+    let inputs = certificates(&args.inputs)?;
     let mut text = format!("{}\n", judge::HEADER);
     let mut judged = 0usize;
     for input in &inputs {
@@ -168,15 +160,7 @@ struct Input {
 }
 
 fn coq_files(args: CoqArgs) -> Result<ExitCode, CliError> {
-    let mut inputs = Vec::new();
-    for input in &args.inputs {
-        collect(input, &mut inputs)?;
-    }
-    if inputs.is_empty() {
-        return Err(CliError::input(
-            "no certificate (*.ron) found in the inputs given",
-        ));
-    }
+    let inputs = certificates(&args.inputs)?;
     let mut seen: BTreeMap<&str, &Path> = BTreeMap::new();
     for input in &inputs {
         if let Some(other) = seen.insert(&input.module, &input.path) {
@@ -297,6 +281,20 @@ fn geometry_file(
             format!("{at}: a closure system of {sets} convex sets, more than {max}"),
         )),
     }
+}
+
+/// The certificate files of the inputs; none is an error (exit 2).
+fn certificates(paths: &[PathBuf]) -> Result<Vec<Input>, CliError> {
+    let mut inputs = Vec::new();
+    for input in paths {
+        collect(input, &mut inputs)?;
+    }
+    if inputs.is_empty() {
+        return Err(CliError::input(
+            "no certificate (*.ron) found in the inputs given",
+        ));
+    }
+    Ok(inputs)
 }
 
 /// Adds a file, or the `*.ron` files below a folder (sorted).
