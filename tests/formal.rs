@@ -13,19 +13,17 @@
 //!   PeriodicTable, Sequence and PSet certificates of the corpus and their
 //!   mutants alike.
 
+mod formal_common;
+
+use formal_common::{nimcheck, ron_files, root};
 use nimcert::check::format::{
     Certificate, Claim, PSetClaim, PeriodWitness, PeriodicClaim, SequenceClaim,
 };
 use nimcert::check::periodic::{parse_row, write_row};
-use nimcert::check::{check_certificate, Limits, Verdict};
 use nimcert::export::coq::{self, Export, COQ_BOUND, VERDICT_PRELUDE};
 use nimcert::export::judge;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn nimcert(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_nimcert"))
@@ -155,18 +153,6 @@ impl Rng {
             0
         } else {
             (self.next() % n as u64) as usize
-        }
-    }
-}
-
-/// Every `.ron` file below `dir`.
-fn ron_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            ron_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "ron") {
-            out.push(path);
         }
     }
 }
@@ -346,17 +332,6 @@ fn mutate_pset(c: &mut PSetClaim, rng: &mut Rng) -> &'static str {
         }
         6 => mutate_moves(&mut c.moves, rng),
         _ => mutate_witnesses(&mut c.period_witnesses, c.period, rng),
-    }
-}
-
-/// nimcheck's verdict as a number: 0 valid, 1 invalid, 2 undecidable, 3
-/// over a limit.
-fn nimcheck(certificate: &Certificate) -> u8 {
-    match check_certificate(certificate, &Limits::default()) {
-        Verdict::Valid(_) => 0,
-        Verdict::Invalid(_) => 1,
-        Verdict::Undecidable(_) => 2,
-        Verdict::OverLimit(_) => 3,
     }
 }
 

@@ -13,6 +13,9 @@
 //!   diagram replaced by the one nimcert builds for the geometry (a right
 //!   𝓜 and nim number pass with it, a wrong one fails Rule 3 or Rule 7).
 
+mod formal_common;
+
+use formal_common::{ron_files, root};
 use nimcert::avoidance::affine::AffineGeometry;
 use nimcert::avoidance::certify::avoidance_claim;
 use nimcert::avoidance::closure::ClosureSystem;
@@ -24,10 +27,6 @@ use nimcert::export::coq;
 use nimcert::export::geometries::{geometry_to_coq, is_geometry_certificate, Bounds};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn read(path: &Path) -> Option<Certificate> {
     coq::parse(&std::fs::read_to_string(path).ok()?).ok()
@@ -73,18 +72,6 @@ Print Assumptions maximal_family.
 
 // ---------------------------------------------------------------------
 // Agreement of nimcheck and Coq.
-
-/// Every `.ron` file below `dir`.
-fn ron_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            ron_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "ron") {
-            out.push(path);
-        }
-    }
-}
 
 /// The avoidance certificates off tree vertices of certificates/.
 fn corpus() -> Vec<(String, Certificate)> {

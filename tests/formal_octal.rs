@@ -11,18 +11,16 @@
 //!   checker judge every octal certificate of certificates/ within the
 //!   bound (valid and invalid) and mutants of them, and agree on every one.
 
+mod formal_common;
+
+use formal_common::{nimcheck, ron_files, root};
 use nimcert::check::format::{
     Certificate, Claim, OctalClaim, OctalPeriodicClaim, PeriodWitness, SparseHint,
 };
-use nimcert::check::{check_certificate, Limits, Verdict};
 use nimcert::export::coq::{self, Export};
 use nimcert::export::octal::{self, OCTAL_COQ_BOUND, VERDICT_PRELUDE};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn read(relative: &str) -> Certificate {
     let text = std::fs::read_to_string(root().join(relative)).unwrap();
@@ -130,18 +128,6 @@ impl Rng {
             n - 1
         } else {
             n + 1
-        }
-    }
-}
-
-/// Every `.ron` file below `dir`.
-fn ron_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            ron_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "ron") {
-            out.push(path);
         }
     }
 }
@@ -260,17 +246,6 @@ fn mutate_periodic(c: &mut OctalPeriodicClaim, rng: &mut Rng) -> &'static str {
         }
         2 => mutate_code(&mut c.code, rng),
         _ => mutate_witnesses(&mut c.period_witnesses, c.preperiod + c.period, rng),
-    }
-}
-
-/// nimcheck's verdict as a number: 0 valid, 1 invalid, 2 undecidable, 3
-/// over a limit.
-fn nimcheck(certificate: &Certificate) -> u8 {
-    match check_certificate(certificate, &Limits::default()) {
-        Verdict::Valid(_) => 0,
-        Verdict::Invalid(_) => 1,
-        Verdict::Undecidable(_) => 2,
-        Verdict::OverLimit(_) => 3,
     }
 }
 
