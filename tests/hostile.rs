@@ -1553,6 +1553,34 @@ fn cases() -> Vec<Case> {
             let values = "0".repeat((1 << 20) + 1);
             write(d, "p.ron", &packed((1 << 20) + 1, 1, &values));
         }),
+        // ---- `export judge` (issue 24): its input and output paths.
+        case(
+            "export judge: a certificate over --max-file-bytes",
+            &["export", "judge", "--max-file-bytes", "100", "p.ron"],
+            3,
+            Some("--max-file-bytes"),
+        )
+        .setup(|d| write(d, "p.ron", &packed(200, 1, &"0".repeat(200)))),
+        case(
+            "export judge: an input that does not exist",
+            &["export", "judge", "missing.ron"],
+            4,
+            Some("missing.ron"),
+        ),
+        case(
+            "export judge: -o into a folder that does not exist",
+            &["export", "judge", "-o", "no/such/out.judge", "p.ron"],
+            4,
+            Some("no/such"),
+        )
+        .setup(|d| write(d, "p.ron", &packed(1, 1, "0"))),
+        case(
+            "export judge: a folder without certificates",
+            &["export", "judge", "empty"],
+            2,
+            Some("no certificate"),
+        )
+        .setup(|d| std::fs::create_dir(d.join("empty")).unwrap()),
         case(
             "a successful write beside the hostile ones",
             &["certify", "2,5,7", "-o", "s.ron"],
