@@ -40,3 +40,8 @@ Print Assumptions Affine.in_b_sound.
 Print Assumptions Affine.nim_dng_by_computation.
 Print Assumptions Affine.maximal_family_by_computation.
 Print Assumptions Affine.NimDNG_unique.
+From Nimcert Require AvoidanceJudge.
+Print Assumptions AvoidanceJudge.tree_vertices_verdict_sound.
+Print Assumptions AvoidanceJudge.tree_edges_verdict_sound.
+Print Assumptions AvoidanceJudge.closure_verdict_sound.
+Print Assumptions AvoidanceJudge.affine_verdict_sound.
