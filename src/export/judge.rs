@@ -12,6 +12,15 @@
 //!   `PackedSequence` is written as the `Sequence` it states);
 //! - `pset MOVES;P;BLOCK;COVER;WITNESSES` for a `PSet` claim, COVER as
 //!   pairs `RESIDUE:MOVE` (judged by issue 15's checker, below 2^20);
+//! - for an `Avoidance` claim, its geometry, W, nim number and 𝓜 (not the
+//!   structure diagram, which the judge does not check), judged by the
+//!   verdicts of `formal/theories/AvoidanceJudge.v`:
+//!   `avoidance-vertices VERTICES;EDGES;W;NIM;MAXIMAL`,
+//!   `avoidance-edges VERTICES;EDGES;W;NIM;MAXIMAL`,
+//!   `avoidance-closure POINTS;SETS;W;NIM;MAXIMAL` and
+//!   `avoidance-affine POINTS;W;NIM;MAXIMAL`, EDGES as pairs `A:B`, affine
+//!   POINTS as pairs `X:Y` (signed), SETS and MAXIMAL as sets `{…}` one
+//!   after another (`{0,1}{}{2}`);
 //! - `skipped KIND` for any other claim kind, which the judge counts and
 //!   never reports as accepted.
 //!
@@ -19,7 +28,9 @@
 //! the judge trusts): every number of the certificate is printed as it is,
 //! in its order.
 
-use crate::check::format::{Certificate, Claim, PSetClaim, PeriodWitness, SequenceClaim};
+use crate::check::format::{
+    AvoidanceClaim, AvoidanceGeometry, Certificate, Claim, PSetClaim, PeriodWitness, SequenceClaim,
+};
 use crate::check::periodic::write_row;
 
 /// The first line of the format.
@@ -46,6 +57,7 @@ pub fn lines(certificate: &Certificate, path: &str) -> String {
         }
         Claim::Sequence(claim) => out.push_str(&sequence(claim)),
         Claim::PSet(claim) => out.push_str(&pset(claim)),
+        Claim::Avoidance(claim) => out.push_str(&avoidance(claim)),
         other => out.push_str(&format!("skipped {}\n", other.kind())),
     }
     out
@@ -55,7 +67,11 @@ pub fn lines(certificate: &Certificate, path: &str) -> String {
 pub fn judged(claim: &Claim) -> bool {
     matches!(
         claim,
-        Claim::Periodic(_) | Claim::PeriodicTable(_) | Claim::Sequence(_) | Claim::PSet(_)
+        Claim::Periodic(_)
+            | Claim::PeriodicTable(_)
+            | Claim::Sequence(_)
+            | Claim::PSet(_)
+            | Claim::Avoidance(_)
     )
 }
 
@@ -87,6 +103,41 @@ fn pset(claim: &PSetClaim) -> String {
         cover.join(","),
         witnesses(&claim.period_witnesses)
     )
+}
+
+fn avoidance(claim: &AvoidanceClaim) -> String {
+    let pairs = |items: &[(u32, u32)]| -> String {
+        let items: Vec<String> = items.iter().map(|(a, b)| format!("{a}:{b}")).collect();
+        items.join(",")
+    };
+    let tail = format!(
+        "{};{};{}",
+        joined(&claim.win),
+        claim.nim,
+        sets(&claim.maximal)
+    );
+    match &claim.geometry {
+        AvoidanceGeometry::TreeVertices { vertices, edges } => {
+            format!("avoidance-vertices {vertices};{};{tail}\n", pairs(edges))
+        }
+        AvoidanceGeometry::TreeEdges { vertices, edges } => {
+            format!("avoidance-edges {vertices};{};{tail}\n", pairs(edges))
+        }
+        AvoidanceGeometry::Closure {
+            points,
+            convex_sets,
+        } => format!("avoidance-closure {points};{};{tail}\n", sets(convex_sets)),
+        AvoidanceGeometry::Affine { points } => {
+            let points: Vec<String> = points.iter().map(|(x, y)| format!("{x}:{y}")).collect();
+            format!("avoidance-affine {};{tail}\n", points.join(","))
+        }
+    }
+}
+
+fn sets(sets: &[Vec<u32>]) -> String {
+    sets.iter()
+        .map(|set| format!("{{{}}}", joined(set)))
+        .collect()
 }
 
 fn joined<T: ToString>(numbers: &[T]) -> String {
@@ -162,6 +213,48 @@ mod tests {
         assert_eq!(
             lines(&certificate(Claim::Sequence(sequence)), "s"),
             "certificate s\nsequence 1,2,4;1;3;0,1,2,0;3:1;0\n"
+        );
+        let avoidance = |geometry| {
+            certificate(Claim::Avoidance(AvoidanceClaim {
+                geometry,
+                win: vec![0, 2],
+                nim: 1,
+                maximal: vec![vec![], vec![1, 3]],
+                classes: vec![],
+            }))
+        };
+        let edges = vec![(0, 1), (1, 2)];
+        assert_eq!(
+            lines(
+                &avoidance(AvoidanceGeometry::TreeVertices {
+                    vertices: 3,
+                    edges: edges.clone()
+                }),
+                "v"
+            ),
+            "certificate v\navoidance-vertices 3;0:1,1:2;0,2;1;{}{1,3}\n"
+        );
+        assert_eq!(
+            lines(
+                &avoidance(AvoidanceGeometry::TreeEdges { vertices: 3, edges }),
+                "e"
+            ),
+            "certificate e\navoidance-edges 3;0:1,1:2;0,2;1;{}{1,3}\n"
+        );
+        let closure = AvoidanceGeometry::Closure {
+            points: 2,
+            convex_sets: vec![vec![], vec![0, 1]],
+        };
+        assert_eq!(
+            lines(&avoidance(closure), "c"),
+            "certificate c\navoidance-closure 2;{}{0,1};0,2;1;{}{1,3}\n"
+        );
+        let affine = AvoidanceGeometry::Affine {
+            points: vec![(0, -1), (2, 3)],
+        };
+        assert_eq!(
+            lines(&avoidance(affine), "a"),
+            "certificate a\navoidance-affine 0:-1,2:3;0,2;1;{}{1,3}\n"
         );
     }
 }
