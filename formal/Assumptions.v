@@ -40,3 +40,7 @@ Print Assumptions Affine.in_b_sound.
 Print Assumptions Affine.nim_dng_by_computation.
 Print Assumptions Affine.maximal_family_by_computation.
 Print Assumptions Affine.NimDNG_unique.
+From Nimcert Require PSetFast.
+Print Assumptions PSetCheck.pset_claim_of_rules.
+Print Assumptions PSetFast.check_psetN_sound.
+Print Assumptions Certificate.check_psetN_cert_sound.
