@@ -535,7 +535,8 @@ fn judge_case(certificate: &Certificate) -> bool {
             parse_row(line, &mut row).is_err()
                 || game_length(&row.moves, row.preperiod, row.period) <= JUDGE_MAX_LENGTH
         }),
-        Claim::PSet(_) => matches!(coq::export(certificate, ""), Export::Coq(_)),
+        // check_psetN: binary numbers, no bound.
+        Claim::PSet(_) => true,
         _ => false,
     }
 }
