@@ -495,10 +495,10 @@ fn nimcheck_and_coq_agree_on_the_corpus_and_its_mutants() {
         counts[usize::from(*is_mutant)][usize::from(ours)] += 1;
     }
     let _ = std::fs::remove_dir_all(&dir);
+    let n_beyond = total - first_beyond;
     check_beyond_counts(&beyond, "Coq");
     eprintln!(
-        "agreement: corpus {} accepted, {} rejected; {mutants} mutants and {} PSets beyond 2^20: {} accepted, {} rejected; {undecided} not decided by nimcheck (left out)",
-        total - first_beyond,
+        "agreement: corpus {} accepted, {} rejected; {mutants} mutants and {n_beyond} PSets beyond 2^20: {} accepted, {} rejected; {undecided} not decided by nimcheck (left out)",
         counts[0][0], counts[0][1], counts[1][0], counts[1][1]
     );
     // Both verdicts occur among the mutants, and nimcheck decides nearly all.
@@ -696,10 +696,10 @@ fn nimcheck_and_the_extracted_judge_agree_on_the_corpus_and_its_mutants() {
         counts[usize::from(*is_mutant)][usize::from(ours)] += 1;
     }
     let _ = std::fs::remove_dir_all(&dir);
+    let n_beyond = total - first_beyond;
     check_beyond_counts(&beyond, "judge");
     eprintln!(
-        "judge agreement: corpus {} accepted, {} rejected; {mutants} mutants and {} PSets beyond 2^20: {} accepted, {} rejected; {undecided} not decided by nimcheck (left out)",
-        total - first_beyond,
+        "judge agreement: corpus {} accepted, {} rejected; {mutants} mutants and {n_beyond} PSets beyond 2^20: {} accepted, {} rejected; {undecided} not decided by nimcheck (left out)",
         counts[0][0], counts[0][1], counts[1][0], counts[1][1]
     );
     assert!(counts[1][0] >= 50 && counts[1][1] >= 500, "{counts:?}");
