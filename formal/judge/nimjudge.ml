@@ -107,8 +107,9 @@ let () =
         print_string "usage: nimjudge [FILE|-]\n\
                       Judges the certificates of FILE (or standard input), written by\n\
                       `nimcert export judge`, with the checkers extracted from\n\
-                      formal/theories/Judge.v. Exit 0: all accepted; 1: one rejected;\n\
-                      2: malformed input; 3: a certificate was skipped (not judged).\n";
+                      formal/theories/Judge.v and PSetFast.v. Exit 0: all accepted;\n\
+                      1: one rejected; 2: malformed input; 3: a certificate was\n\
+                      skipped (not judged).\n";
         exit 0
     | [| _; path |] -> (try open_in_bin path with Sys_error e -> prerr_endline ("nimjudge: " ^ e); exit 2)
     | _ -> prerr_endline "nimjudge: usage: nimjudge [FILE|-] (--help)"; exit 2
