@@ -40,6 +40,10 @@ Print Assumptions Affine.in_b_sound.
 Print Assumptions Affine.nim_dng_by_computation.
 Print Assumptions Affine.maximal_family_by_computation.
 Print Assumptions Affine.NimDNG_unique.
+From Nimcert Require PSetFast.
+Print Assumptions PSetCheck.pset_claim_of_rules.
+Print Assumptions PSetFast.check_psetN_sound.
+Print Assumptions Certificate.check_psetN_cert_sound.
 From Nimcert Require AvoidanceJudge.
 Print Assumptions AvoidanceJudge.tree_vertices_verdict_sound.
 Print Assumptions AvoidanceJudge.tree_edges_verdict_sound.

@@ -158,7 +158,8 @@ impl Rng {
 }
 
 /// The Sequence and PSet certificates of the corpus (invalid ones too)
-/// that parse and are within the Coq checker's bound.
+/// that parse and are within the Coq checker's bound (a Sequence's; a
+/// PSet has none).
 fn corpus() -> Vec<(String, Certificate)> {
     let mut files = Vec::new();
     ron_files(&root().join("certificates"), &mut files);
@@ -295,6 +296,58 @@ fn mutate_sequence(c: &mut SequenceClaim, rng: &mut Rng) -> &'static str {
     }
 }
 
+/// 2^20: issue 15's unary PSet checker stopped here; `check_psetN` does not.
+const OLD_PSET_BOUND: u64 = 1 << 20;
+
+/// A PSet with a number beyond [`OLD_PSET_BOUND`], made from a corpus
+/// PSet, alternately: a move s + 2^20·P added after the largest move s
+/// (congruent to s mod P, so a valid certificate stays valid: the
+/// collision rule reads moves mod P and the cover uses moves ≤ P), or the
+/// largest move raised by 2^20 (usually invalid). One case per corpus PSet:
+/// the PSets are small, so this adds under a second to either test.
+fn beyond_old_bound(c: &PSetClaim, i: usize) -> (PSetClaim, &'static str) {
+    let mut c = c.clone();
+    let Some(&last) = c.moves.last() else {
+        c.moves.push(OLD_PSET_BOUND);
+        return (c, "move 2^20 added");
+    };
+    if i % 2 == 0 {
+        c.moves
+            .push(last.saturating_add(OLD_PSET_BOUND.saturating_mul(c.period.max(1))));
+        (c, "move s + 2^20·P added")
+    } else {
+        *c.moves.last_mut().unwrap() = last.saturating_add(OLD_PSET_BOUND);
+        (c, "largest move raised by 2^20")
+    }
+}
+
+/// The cases of [`beyond_old_bound`] for the PSets among `corpus`.
+fn beyond_old_bound_cases(corpus: &[(String, Certificate)]) -> Vec<(String, Certificate)> {
+    corpus
+        .iter()
+        .filter_map(|(name, certificate)| match &certificate.claim {
+            Claim::PSet(c) => Some((name, certificate, c)),
+            _ => None,
+        })
+        .enumerate()
+        .map(|(i, (name, certificate, c))| {
+            let (claim, what) = beyond_old_bound(c, i);
+            let mut mutant = certificate.clone();
+            mutant.claim = Claim::PSet(claim);
+            (format!("{name}, beyond 2^20: {what}"), mutant)
+        })
+        .collect()
+}
+
+/// Agreement counts on the cases of [`beyond_old_bound_cases`] (accepted,
+/// rejected), printed and checked: both verdicts occur.
+fn check_beyond_counts(verdicts: &[(u8, bool)], who: &str) {
+    let accepted = verdicts.iter().filter(|v| v.1 && v.0 == 0).count();
+    let rejected = verdicts.iter().filter(|v| v.1 && v.0 == 1).count();
+    eprintln!("{who}: PSets beyond 2^20: {accepted} accepted, {rejected} rejected, all agreeing");
+    assert!(accepted >= 20 && rejected >= 20, "{accepted} / {rejected}");
+}
+
 fn mutate_pset(c: &mut PSetClaim, rng: &mut Rng) -> &'static str {
     match rng.below(8) {
         0 if !c.block.is_empty() => {
@@ -414,17 +467,21 @@ fn nimcheck_and_coq_agree_on_the_corpus_and_its_mutants() {
     }
     let mutants = cases.len() - corpus.len();
     assert!(mutants >= 1000, "only {mutants} mutants");
+    let first_beyond = cases.len();
+    cases.extend(beyond_old_bound_cases(&corpus));
     // Only what nimcheck decides is compared: a certificate over one of
     // its limits (4097 moves, say) is left out, also because the Coq
     // checker's mex is quadratic in |S| and would take hours on it.
     let total = cases.len();
     let mut decided = Vec::new();
     let mut ours = Vec::new();
+    let mut beyond = Vec::new();
     for (i, case) in cases.into_iter().enumerate() {
         let verdict = nimcheck(&case.1);
         if verdict < 2 {
             decided.push((i >= corpus.len(), case));
             ours.push(verdict);
+            beyond.push((verdict, i >= first_beyond));
         }
     }
     let undecided = total - decided.len();
@@ -438,8 +495,10 @@ fn nimcheck_and_coq_agree_on_the_corpus_and_its_mutants() {
         counts[usize::from(*is_mutant)][usize::from(ours)] += 1;
     }
     let _ = std::fs::remove_dir_all(&dir);
+    let n_beyond = total - first_beyond;
+    check_beyond_counts(&beyond, "Coq");
     eprintln!(
-        "agreement: corpus {} accepted, {} rejected; {mutants} mutants: {} accepted, {} rejected; {undecided} not decided by nimcheck (left out)",
+        "agreement: corpus {} accepted, {} rejected; {mutants} mutants and {n_beyond} PSets beyond 2^20: {} accepted, {} rejected; {undecided} not decided by nimcheck (left out)",
         counts[0][0], counts[0][1], counts[1][0], counts[1][1]
     );
     // Both verdicts occur among the mutants, and nimcheck decides nearly all.
@@ -477,7 +536,8 @@ fn judge_case(certificate: &Certificate) -> bool {
             parse_row(line, &mut row).is_err()
                 || game_length(&row.moves, row.preperiod, row.period) <= JUDGE_MAX_LENGTH
         }),
-        Claim::PSet(_) => matches!(coq::export(certificate, ""), Export::Coq(_)),
+        // check_psetN: binary numbers, no bound.
+        Claim::PSet(_) => true,
         _ => false,
     }
 }
@@ -603,6 +663,8 @@ fn nimcheck_and_the_extracted_judge_agree_on_the_corpus_and_its_mutants() {
         }
     }
     let mutants = cases.len() - corpus.len();
+    let first_beyond = cases.len();
+    cases.extend(beyond_old_bound_cases(&corpus));
     // Only what nimcheck decides at its default limits is compared.
     let total = cases.len();
     let (decided, ours): (Vec<_>, Vec<u8>) = cases
@@ -610,9 +672,16 @@ fn nimcheck_and_the_extracted_judge_agree_on_the_corpus_and_its_mutants() {
         .enumerate()
         .filter_map(|(i, case)| {
             let verdict = nimcheck(&case.1);
-            (verdict < 2).then_some(((i >= corpus.len(), case), verdict))
+            (verdict < 2).then_some(((i >= corpus.len(), i >= first_beyond, case), verdict))
         })
         .unzip();
+    let beyond: Vec<(u8, bool)> = decided
+        .iter()
+        .zip(&ours)
+        .map(|((_, b, _), &v)| (v, *b))
+        .collect();
+    let decided: Vec<(bool, (String, Certificate))> =
+        decided.into_iter().map(|(m, _, c)| (m, c)).collect();
     let undecided = total - decided.len();
     let dir = scratch("judge");
     std::fs::create_dir_all(&dir).unwrap();
@@ -627,8 +696,10 @@ fn nimcheck_and_the_extracted_judge_agree_on_the_corpus_and_its_mutants() {
         counts[usize::from(*is_mutant)][usize::from(ours)] += 1;
     }
     let _ = std::fs::remove_dir_all(&dir);
+    let n_beyond = total - first_beyond;
+    check_beyond_counts(&beyond, "judge");
     eprintln!(
-        "judge agreement: corpus {} accepted, {} rejected; {mutants} mutants: {} accepted, {} rejected; {undecided} not decided by nimcheck (left out)",
+        "judge agreement: corpus {} accepted, {} rejected; {mutants} mutants and {n_beyond} PSets beyond 2^20: {} accepted, {} rejected; {undecided} not decided by nimcheck (left out)",
         counts[0][0], counts[0][1], counts[1][0], counts[1][1]
     );
     assert!(counts[1][0] >= 50 && counts[1][1] >= 500, "{counts:?}");

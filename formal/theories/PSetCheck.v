@@ -99,3 +99,61 @@ Proof.
       exists x. split; [lia|]. rewrite !Hb. rewrite (Nat.mod_small x P HxP).
       intros E. rewrite E, xorb_nilpotent in Hx. discriminate.
 Qed.
+
+(** ** The claim from the four rules, as propositions
+
+    The rules of [check_pset], stated on [In] rather than computed: any
+    checker that decides them (the binary one of [PSetFast]) proves the
+    claim through this lemma. *)
+Theorem pset_claim_of_rules S P block :
+  moves_positive S -> 0 < P ->
+  (* Rule 1 (block): inside [0, P) *)
+  (forall h, In h block -> h < P) ->
+  (* Rule 2 (collision-free) *)
+  (forall h s, In h block -> In s S -> ~ In ((h + s) mod P) block) ->
+  (* Rule 3 (cover) *)
+  (forall r, r < P -> ~ In r block -> exists s, In s S /\ s <= r /\ In (r - s) block) ->
+  (* Rule 4 (least period): a witness for each prime divisor of P *)
+  (forall q, prime q -> Nat.divide q P ->
+     exists x, x < P /\ ~ (In x block <-> In ((x + P / q) mod P) block)) ->
+  pset_claim S P block.
+Proof.
+  intros Hpos HP0 Hbelow Hcoll Hcover Hmin.
+  assert (HPn : P <> 0) by lia.
+  set (T := fun x => In (x mod P) block).
+  assert (Hrec : forall x, T x <-> forall s, In s S -> s <= x -> ~ T (x - s)).
+  { intros x. unfold T. split.
+    - intros Hx s Hs Hle Hxs. apply (Hcoll _ s Hxs Hs).
+      rewrite Nat.add_mod_idemp_l, Nat.sub_add by assumption. exact Hx.
+    - intros H. destruct (in_dec Nat.eq_dec (x mod P) block) as [Hin|Hnin]; [exact Hin|exfalso].
+      set (r := x mod P) in *.
+      assert (Hr : r < P) by (apply Nat.mod_upper_bound; exact HPn).
+      destruct (Hcover r Hr Hnin) as [s [Hs [Hle Hb]]].
+      assert (Hx : x = P * (x / P) + r) by (apply Nat.div_mod; exact HPn).
+      apply (H s Hs); [lia|].
+      replace (x - s) with ((r - s) + (x / P) * P) by lia.
+      rewrite Nat.mod_add by exact HPn. rewrite Nat.mod_small by lia. exact Hb. }
+  assert (HW : forall x, G S x = 0 <-> T x).
+  { intros x. induction x as [x IH] using lt_wf_ind.
+    rewrite (G_zero_iff S x Hpos), (Hrec x). split.
+    - intros H s Hs Hle HT. apply (H s Hs Hle).
+      apply IH; [specialize (Hpos s Hs); lia | exact HT].
+    - intros H s Hs Hle HG. apply (H s Hs Hle).
+      apply IH; [specialize (Hpos s Hs); lia | exact HG]. }
+  split.
+  - intros x. rewrite HW. unfold T. split.
+    + intros H. exists (x mod P), (x / P). split; [exact H|].
+      rewrite (Nat.div_mod x P HPn) at 1. lia.
+    + intros [h [k [Hh ->]]]. specialize (Hbelow h Hh).
+      rewrite Nat.mod_add, Nat.mod_small by lia. exact Hh.
+  - assert (Hb : forall x, (G S x =? 0) = memb (x mod P) block).
+    { intros x. destruct (G S x =? 0) eqn:E, (memb (x mod P) block) eqn:F; auto.
+      - apply Nat.eqb_eq, HW in E. unfold T in E. apply memb_In in E. congruence.
+      - exfalso. apply Nat.eqb_neq in E. apply E, HW. apply memb_In, F. }
+    apply (least_period_of_witnesses _ 0 P HP0).
+    + intros x _. rewrite !Hb. replace (x + P) with (x + 1 * P) by lia.
+      rewrite Nat.mod_add by exact HPn. reflexivity.
+    + intros q Hq Hd. destruct (Hmin q Hq Hd) as [x [HxP Hx]].
+      exists x. split; [lia|]. rewrite !Hb. rewrite (Nat.mod_small x P HxP).
+      intros E. apply Hx. rewrite <- !memb_In, E. reflexivity.
+Qed.

@@ -26,11 +26,13 @@ pub const CHUNK: usize = 64;
 /// literals).
 const NAT_LITERAL_MAX: u64 = 4096;
 
-/// The Coq checker decides claims whose numbers (moves, q + p, P, values,
-/// block elements) are below this bound: `bound` in
+/// The Coq checker of `Sequence` claims decides claims whose numbers
+/// (moves, q + p, values) are below this bound: `bound` in
 /// formal/theories/Certificate.v (tests/formal.rs checks they agree).
 /// Beyond it the Coq checker declines, and the statement alone (unary
-/// numbers) would exhaust Coq's memory, so nothing is exported.
+/// numbers) would exhaust Coq's memory, so nothing is exported. A `PSet`
+/// claim has no bound: its checker (`check_psetN_cert`,
+/// formal/theories/PSetFast.v) works on binary numbers.
 pub const COQ_BOUND: u64 = 1 << 20;
 
 /// What a certificate becomes.
@@ -92,9 +94,7 @@ fn unpacked(claim: PackedSequenceClaim) -> Result<SequenceClaim, String> {
 pub fn export(certificate: &Certificate, source: &str) -> Export {
     let beyond = match &certificate.claim {
         Claim::Sequence(c) => sequence_beyond(c),
-        Claim::PSet(c) => beyond("a move", &c.moves)
-            .or_else(|| beyond("the period P", &[c.period]))
-            .or_else(|| beyond("a block element", &c.block)),
+        Claim::PSet(_) => None,
         Claim::Octal(_) | Claim::OctalPeriodic(_) => {
             return super::octal::export(&certificate.claim, source)
         }
@@ -233,10 +233,11 @@ fn pset_record(claim: &PSetClaim, moves: &str, block: &str) -> String {
 
 /// A Coq term that the virtual machine evaluates to the Coq checker's
 /// verdict on the claim (0 accepted, 1 rejected, 3 beyond its bound;
-/// `sequence_verdict` and `pset_verdict` of formal/theories/Certificate.v),
+/// `sequence_verdict` and `psetN_verdict` of formal/theories/Certificate.v),
 /// or `None` for a claim kind it does not judge. For the differential test
-/// against nimcheck (tests/formal.rs). Numbers beyond [`COQ_BOUND`] in the
-/// claim make the term costly to evaluate; the caller leaves them out.
+/// against nimcheck (tests/formal.rs). Numbers beyond [`COQ_BOUND`] in a
+/// `Sequence` claim make the term costly to evaluate; the caller leaves
+/// them out (a `PSet` claim's numbers stay binary: no bound).
 pub fn verdict_term(claim: &Claim) -> Option<String> {
     match claim {
         Claim::Sequence(c) => {
@@ -250,7 +251,7 @@ pub fn verdict_term(claim: &Claim) -> Option<String> {
         Claim::PSet(c) => {
             let moves = format!("{}%N", numbers(&c.moves));
             let block = format!("{}%N", numbers(&c.block));
-            Some(format!("pset_verdict {}", pset_record(c, &moves, &block)))
+            Some(format!("psetN_verdict {}", pset_record(c, &moves, &block)))
         }
         _ => None,
     }
@@ -317,7 +318,7 @@ fn pset(claim: &PSetClaim, source: &str) -> String {
         record = pset_record(claim, "moves", "block"),
         pn = nat(period),
     );
-    out + &proof("check_pset_cert_sound")
+    out + &proof("check_psetN_cert_sound")
 }
 
 /// A Coq module name for a certificate at `relative` (a path below the
@@ -383,6 +384,19 @@ mod tests {
         assert!(
             matches!(export(&certificate, "x"), Export::Beyond(m) if m.contains("q + p (99999999)"))
         );
+    }
+
+    #[test]
+    fn psets_have_no_bound() {
+        let text = "(format: 1, provenance: (tool: \"t\", method: Search(engine: \"e\")),
+            claim: PSet((moves: [2000000], period: 4000000, block: [0], cover: [],
+            period_witnesses: [])))";
+        let certificate = parse(text).unwrap();
+        let Export::Coq(text) = export(&certificate, "x") else {
+            panic!("not exported")
+        };
+        assert!(text.contains("pset_claim (nats moves) (N.to_nat 4000000) (nats block)"));
+        assert!(text.contains("check_psetN_cert_sound"));
     }
 
     #[test]

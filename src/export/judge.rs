@@ -11,7 +11,8 @@
 //! - `sequence MOVES;Q;P;VALUES;WITNESSES;QW` for a `Sequence` claim (a
 //!   `PackedSequence` is written as the `Sequence` it states);
 //! - `pset MOVES;P;BLOCK;COVER;WITNESSES` for a `PSet` claim, COVER as
-//!   pairs `RESIDUE:MOVE` (judged by issue 15's checker, below 2^20);
+//!   pairs `RESIDUE:MOVE` (judged by `check_psetN` of
+//!   formal/theories/PSetFast.v, on binary numbers, without a bound);
 //! - for an `Avoidance` claim, its geometry, W, nim number and 𝓜 (not the
 //!   structure diagram, which the judge does not check), judged by the
 //!   verdicts of `formal/theories/AvoidanceJudge.v`:
