@@ -5,7 +5,9 @@
    machine integer is substituted for them. ExtrOcamlBasic maps bool,
    option, list and pairs to OCaml's own types of the same shape. *)
 From Coq Require Import Extraction ExtrOcamlBasic NArith.
+From Coq Require Import ZArith.
 From Nimcert Require Import Judge Certificate.
+From Nimcert Require AvoidanceJudge.
 
 (* acc * 10 + d: the reader's only arithmetic. *)
 Definition decimal_step (acc d : N) : N := (acc * 10 + d)%N.
@@ -23,4 +25,17 @@ Definition pset_judge (moves : list N) (period : N) (block : list N)
   check_psetN_cert {| p_moves := moves; p_period := period; p_block := block;
                       p_cover := cover; p_period_witnesses := witnesses |}.
 
-Extraction "judge_core.ml" check_periodic check_sequenceN pset_judge decimal_step below_u64.
+(* Avoidance claims (AvoidanceJudge.v, each verdict proved sound there):
+   their numbers are [nat]s, unary, so the reader converts only numbers
+   below 2^16 ([None] above: the claim is skipped, never accepted), and an
+   affine point's coordinates are integers, [signed]. *)
+Definition small_nat (n : N) : option nat :=
+  if (n <? 65536)%N then Some (N.to_nat n) else None.
+
+Definition signed (negative : bool) (n : N) : Z :=
+  if negative then Z.opp (Z.of_N n) else Z.of_N n.
+
+Extraction "judge_core.ml" check_periodic check_sequenceN pset_judge decimal_step below_u64
+  small_nat signed
+  AvoidanceJudge.tree_vertices_verdict AvoidanceJudge.tree_edges_verdict
+  AvoidanceJudge.closure_verdict AvoidanceJudge.affine_verdict.
