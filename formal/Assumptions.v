@@ -40,3 +40,4 @@ Print Assumptions Affine.in_b_sound.
 Print Assumptions Affine.nim_dng_by_computation.
 Print Assumptions Affine.maximal_family_by_computation.
 Print Assumptions Affine.NimDNG_unique.
+Print Assumptions Octal.octal_periodicity_octal.
