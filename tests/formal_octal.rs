@@ -358,13 +358,12 @@ fn three_heap_certificates() -> Vec<(String, Certificate)> {
         .collect()
 }
 
+/// Named certificates.
+type Cases = Vec<(String, Certificate)>;
+
 /// The corpus or three-heap originals, their `OctalPeriodic` forms, and
 /// `rounds` mutants of each (those the export writes).
-fn with_mutants(
-    originals: Vec<(String, Certificate)>,
-    rounds: usize,
-    rng: &mut Rng,
-) -> (Vec<(String, Certificate)>, Vec<(String, Certificate)>) {
+fn with_mutants(originals: Cases, rounds: usize, rng: &mut Rng) -> (Cases, Cases) {
     let mut cases = originals.clone();
     // Each valid Octal certificate also as the OctalPeriodic claim it implies.
     for (name, certificate) in &originals {
