@@ -49,3 +49,4 @@ Print Assumptions AvoidanceJudge.tree_vertices_verdict_sound.
 Print Assumptions AvoidanceJudge.tree_edges_verdict_sound.
 Print Assumptions AvoidanceJudge.closure_verdict_sound.
 Print Assumptions AvoidanceJudge.affine_verdict_sound.
+Print Assumptions Octal.octal_periodicity_octal.

@@ -9,7 +9,9 @@
 //! - Agreement (ignored by default: it needs `coqc`; run it with
 //!   `cargo test --test formal_octal -- --ignored`): nimcheck and the Coq
 //!   checker judge every octal certificate of certificates/ within the
-//!   bound (valid and invalid) and mutants of them, and agree on every one.
+//!   bound (valid and invalid) and mutants of them, and agree on every one;
+//!   likewise for certificates of codes with three-heap splits (bit 8),
+//!   which the corpus lacks, written at test time by `nimcert certify`.
 
 mod formal_common;
 
@@ -18,7 +20,7 @@ use nimcert::check::format::{
     Certificate, Claim, OctalClaim, OctalPeriodicClaim, PeriodWitness, SparseHint,
 };
 use nimcert::export::coq::{self, Export};
-use nimcert::export::octal::{self, OCTAL_COQ_BOUND, VERDICT_PRELUDE};
+use nimcert::export::octal::{self, OCTAL_COQ_BOUND, OCTAL_COQ_BOUND_THREE, VERDICT_PRELUDE};
 use std::path::Path;
 use std::process::Command;
 
@@ -38,6 +40,8 @@ fn exported(certificate: &Certificate) -> String {
 fn exporter_bound_is_the_coq_bound() {
     let text = std::fs::read_to_string(root().join("formal/theories/OctalCheck.v")).unwrap();
     let line = format!("Definition octal_bound : N := {OCTAL_COQ_BOUND}.");
+    assert!(text.contains(&line), "OctalCheck.v lacks `{line}`");
+    let line = format!("Definition octal_bound_three : N := {OCTAL_COQ_BOUND_THREE}.");
     assert!(text.contains(&line), "OctalCheck.v lacks `{line}`");
 }
 
@@ -67,8 +71,20 @@ fn export_states_the_octal_periodic_claim() {
     assert!(text.contains("(values computed, none listed)"));
 }
 
+/// The `Octal` certificate of 4.8 (q = 1, p = 2), as `nimcert certify
+/// --octal 4.8` writes it.
+const FOUR_EIGHT: &str = "(format: 3, provenance: (tool: \"t\", method: Search(engine: \"e\")), claim: Octal((code: \"4.8\", preperiod: 1, period: 2, values: [0, 0, 1], period_witnesses: [(prime: 2, position: 1)], preperiod_witness: Some(0))))";
+
 #[test]
-fn export_skips_three_heap_codes_and_refuses_what_it_cannot_decide() {
+fn export_states_three_heap_claims() {
+    let text = exported(&coq::parse(FOUR_EIGHT).unwrap());
+    assert!(text.contains("Definition code : list nat := [4; 8]."));
+    assert!(text.contains("Theorem octal_sequence : octal_claim code 1 2 (nats values)."));
+    assert!(text.contains("the octal game 4.8"));
+}
+
+#[test]
+fn export_refuses_what_it_cannot_decide() {
     let with_code = |code: &str| {
         let mut certificate = read("certificates/octal/0.77.ron");
         if let Claim::Octal(c) = &mut certificate.claim {
@@ -76,9 +92,16 @@ fn export_skips_three_heap_codes_and_refuses_what_it_cannot_decide() {
         }
         coq::export(&certificate, "x")
     };
-    assert_eq!(
-        with_code("0.7f"),
-        Export::Skipped("Octal with three-heap splits")
+    // 0.77's q + p = 83 with a three-heap digit: L = 3·83 + 3 = 252, within
+    // OCTAL_COQ_BOUND_THREE, but its triples are over the work bound.
+    assert!(matches!(with_code("0.7f"), Export::Beyond(m) if m.contains("OCTAL_COQ_WORK")));
+    let mut far = read("certificates/octal/0.77.ron");
+    if let Claim::Octal(c) = &mut far.claim {
+        c.code = "0.8".to_string();
+        c.preperiod = 400;
+    }
+    assert!(
+        matches!(coq::export(&far, "x"), Export::Beyond(m) if m.contains("is over 1024") && m.contains("octal_bound_three"))
     );
     assert!(matches!(with_code("0,77"), Export::Beyond(m) if m.contains("d0.d1…dt")));
     let long = read("certificates/octal/0.16.ron");
@@ -187,12 +210,30 @@ fn mutate_witnesses(w: &mut Vec<PeriodWitness>, bound: u64, rng: &mut Rng) -> &'
     }
 }
 
-/// The code with one digit after the point changed (kept 0–7).
+/// Whether a code has a hexadecimal digit 8–F (three-heap splits for
+/// some of them, or d0 = 8 or C).
+fn hexadecimal(code: &str) -> bool {
+    code.chars()
+        .any(|c| c.is_ascii_hexdigit() && c.to_digit(16).unwrap_or(0) >= 8)
+}
+
+/// The code with one digit after the point changed (kept 0–7 for an
+/// octal code; 0–F for a hexadecimal one, whose d0 may also become 0, 4, 8
+/// or C).
 fn mutate_code(code: &mut String, rng: &mut Rng) -> &'static str {
     let mut chars: Vec<char> = code.chars().collect();
+    let hex = hexadecimal(code);
+    if hex && rng.below(4) == 0 {
+        chars[0] = ['0', '4', '8', 'C'][rng.below(4) as usize];
+        *code = chars.into_iter().collect();
+        return "d0 changed";
+    }
     let i = 2 + rng.below(chars.len().saturating_sub(2) as u64) as usize;
+    let base = if hex { 16 } else { 8 };
     if let Some(c) = chars.get_mut(i) {
-        *c = char::from(b'0' + rng.below(8) as u8);
+        *c = char::from_digit(rng.below(base) as u32, 16)
+            .unwrap_or('0')
+            .to_ascii_uppercase();
     }
     *code = chars.into_iter().collect();
     "a digit of the code changed"
@@ -283,6 +324,70 @@ fn coq_verdicts(cases: &[(String, Certificate)], dir: &Path) -> Vec<u8> {
     verdicts
 }
 
+/// Small codes with three-heap splits (a digit with bit 8), d0 = 0 and 4,
+/// whose nim-sequences `nimcert certify` finds periodic with small q + p
+/// (at most 6, so L = 3(q + p) + t + 1 ≤ 21): certificates/ has none that
+/// the export writes (invalid/octal-code-hex.ron, 0.7f with q + p = 83, is
+/// over the work bound). The ones of codes tried with `--max-n 1000` that
+/// were periodic: 0.8, 0.C, 8.0, C.0, 0.18, 0.48 and others were not.
+const THREE_HEAP_CODES: [&str; 8] = ["0.B", "0.F", "4.8", "4.B", "0.A2", "0.A7", "0.B1", "0.F1"];
+
+/// Rounds of mutants of each three-heap original (16 originals: the 8
+/// `Octal` certificates and their `OctalPeriodic` forms). Their L is at
+/// most ~25 (a mutant may change q or p by one), so each costs
+/// milliseconds in Coq and nimcheck; 6 rounds (96 mutants) add about 2 s
+/// to the test, mostly the 8 `nimcert certify` runs.
+const THREE_HEAP_ROUNDS: usize = 6;
+
+/// The `Octal` certificates of [`THREE_HEAP_CODES`], written by `nimcert
+/// certify --octal`.
+fn three_heap_certificates() -> Vec<(String, Certificate)> {
+    THREE_HEAP_CODES
+        .iter()
+        .map(|code| {
+            let out = Command::new(env!("CARGO_BIN_EXE_nimcert"))
+                .args(["certify", "--octal", code, "--max-n", "1000"])
+                .output()
+                .expect("nimcert runs");
+            assert!(out.status.success(), "nimcert certify --octal {code}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            let certificate = coq::parse(&text).unwrap();
+            assert!(exports(&certificate), "{code} is not exported");
+            (format!("certify --octal {code}"), certificate)
+        })
+        .collect()
+}
+
+/// Named certificates.
+type Cases = Vec<(String, Certificate)>;
+
+/// The corpus or three-heap originals, their `OctalPeriodic` forms, and
+/// `rounds` mutants of each (those the export writes).
+fn with_mutants(originals: Cases, rounds: usize, rng: &mut Rng) -> (Cases, Cases) {
+    let mut cases = originals.clone();
+    // Each valid Octal certificate also as the OctalPeriodic claim it implies.
+    for (name, certificate) in &originals {
+        if let Claim::Octal(c) = &certificate.claim {
+            cases.push((format!("{name} as OctalPeriodic"), periodic(c, 5)));
+        }
+    }
+    let mut mutants = Vec::new();
+    for round in 0..rounds {
+        for (name, certificate) in &cases {
+            let mut mutant = certificate.clone();
+            let what = match &mut mutant.claim {
+                Claim::Octal(c) => mutate_octal(c, rng),
+                Claim::OctalPeriodic(c) => mutate_periodic(c, rng),
+                _ => unreachable!(),
+            };
+            if exports(&mutant) {
+                mutants.push((format!("{name}, mutant {round}: {what}"), mutant));
+            }
+        }
+    }
+    (cases, mutants)
+}
+
 #[test]
 #[ignore = "needs coqc and formal/ built (`make -C formal`)"]
 fn nimcheck_and_coq_agree_on_octal_certificates_and_mutants() {
@@ -297,38 +402,33 @@ fn nimcheck_and_coq_agree_on_octal_certificates_and_mutants() {
         "only {} octal corpus certificates",
         corpus.len()
     );
-    let mut cases = corpus.clone();
-    // Each valid Octal certificate also as the OctalPeriodic claim it implies.
-    for (name, certificate) in &corpus {
-        if let Claim::Octal(c) = &certificate.claim {
-            cases.push((format!("{name} as OctalPeriodic"), periodic(c, 5)));
-        }
-    }
-    let originals = cases.clone();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    for round in 0..12 {
-        for (name, certificate) in &originals {
-            let mut mutant = certificate.clone();
-            let what = match &mut mutant.claim {
-                Claim::Octal(c) => mutate_octal(c, &mut rng),
-                Claim::OctalPeriodic(c) => mutate_periodic(c, &mut rng),
-                _ => unreachable!(),
-            };
-            if exports(&mutant) {
-                cases.push((format!("{name}, mutant {round}: {what}"), mutant));
-            }
-        }
-    }
-    let mutants = cases.len() - originals.len();
+    let (originals, mutants) = with_mutants(corpus, 12, &mut rng);
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let (three, three_mutants) =
+        with_mutants(three_heap_certificates(), THREE_HEAP_ROUNDS, &mut rng);
+    // Categories: 0 corpus originals, 1 their mutants, 2 three-heap
+    // originals, 3 their mutants.
+    let sizes = [
+        originals.len(),
+        mutants.len(),
+        three.len(),
+        three_mutants.len(),
+    ];
+    let cases: Vec<(usize, (String, Certificate))> = [originals, mutants, three, three_mutants]
+        .into_iter()
+        .enumerate()
+        .flat_map(|(kind, cases)| cases.into_iter().map(move |case| (kind, case)))
+        .collect();
     let total = cases.len();
     // Only what nimcheck decides is compared (a code over --max-moves, say,
     // is left out).
     let mut decided = Vec::new();
     let mut ours = Vec::new();
-    for (i, case) in cases.into_iter().enumerate() {
+    for (kind, case) in cases {
         let verdict = nimcheck(&case.1);
         if verdict < 2 {
-            decided.push((i >= originals.len(), case));
+            decided.push((kind, case));
             ours.push(verdict);
         }
     }
@@ -338,18 +438,33 @@ fn nimcheck_and_coq_agree_on_octal_certificates_and_mutants() {
     let judged: Vec<(String, Certificate)> = decided.iter().map(|(_, c)| c.clone()).collect();
     let coq = coq_verdicts(&judged, &dir);
     let _ = std::fs::remove_dir_all(&dir);
-    let mut counts = [[0usize; 2]; 2]; // [originals, mutants][verdict]
-    for (((is_mutant, (name, _)), &ours), &coq) in decided.iter().zip(&ours).zip(&coq) {
+    let mut counts = [[0usize; 2]; 4]; // [category][verdict]
+    for (((kind, (name, _)), &ours), &coq) in decided.iter().zip(&ours).zip(&coq) {
         assert_eq!(ours, coq, "nimcheck says {ours}, Coq says {coq} on {name}");
-        counts[usize::from(*is_mutant)][usize::from(ours)] += 1;
+        counts[*kind][usize::from(ours)] += 1;
     }
     eprintln!(
-        "octal agreement: {} originals: {} accepted, {} rejected; {mutants} mutants: {} accepted, {} rejected; {undecided} not decided by nimcheck (left out)",
-        originals.len(),
+        "octal agreement: {} originals: {} accepted, {} rejected; {} mutants: {} accepted, {} rejected; \
+         three-heap: {} originals: {} accepted, {} rejected; {} mutants: {} accepted, {} rejected; \
+         {undecided} not decided by nimcheck (left out)",
+        sizes[0],
         counts[0][0],
         counts[0][1],
+        sizes[1],
         counts[1][0],
-        counts[1][1]
+        counts[1][1],
+        sizes[2],
+        counts[2][0],
+        counts[2][1],
+        sizes[3],
+        counts[3][0],
+        counts[3][1],
     );
     assert!(counts[1][0] >= 10 && counts[1][1] >= 200, "{counts:?}");
+    assert_eq!(
+        counts[2],
+        [sizes[2], 0],
+        "every three-heap original accepted"
+    );
+    assert!(counts[3][0] >= 5 && counts[3][1] >= 40, "{counts:?}");
 }

@@ -1,10 +1,12 @@
 (** * The checker of [Octal] and [OctalPeriodic] claims, and its soundness
 
-    Mirrors checker/src/octal.rs for codes of two-heap splits (digits 0..7,
-    d0 = 0 or 4; [octal_code]).  With L = 2(q + p) + t + 1 the checker
-    computes G on [0, L) by the mex rule ([octal_prefix]) and requires
+    Mirrors checker/src/octal.rs for its codes (hexadecimal digits 0..15,
+    d0 = 0, 4, 8 or 12; [octal_code]), the moves of a digit with bit 8
+    leaving three heaps.  With j = [heaps code] (3 when a digit has bit 8,
+    else 2) and L = j(q + p) + t + 1 the checker computes G on [0, L) by
+    the mex rule ([octal_prefix]) and requires
     - Rule 1: for [Octal], the values v equal G on [0, q + p); for both
-      kinds, G(n + p) = G(n) for q <= n < L - p = 2q + p + t + 1.  nimcheck
+      kinds, G(n + p) = G(n) for q <= n < L - p = jq + (j - 1)p + t + 1.  nimcheck
       states Rule 1 of [Octal] as G = v extended on [0, L): given v = G on
       [0, q + p), the same condition.  By [octal_periodicity] G is then
       p-periodic from q, so equal to v (or, for [OctalPeriodic], to its own
@@ -33,13 +35,14 @@ Definition octal_periodic_claim (code : list nat) (q p : nat) : Prop :=
 
 (** ** The checker *)
 
-(** d0 is 0 or 4, every digit is below 8, and the last one is not 0
-    (checker/src/octal.rs, [Code::parse]: for "4.0" the list is [4]). *)
+(** d0 is 0, 4, 8 or 12, every digit is below 16, and the last one is not
+    0 (checker/src/octal.rs, [Code::parse]: for "4.0" the list is [4]). *)
 Definition code_ok (code : list nat) : bool :=
   match code with
   | [] => false
   | d0 :: _ =>
-      ((d0 =? 0) || (d0 =? 4)) && forallb (fun d => d <? 8) code &&
+      ((d0 =? 0) || (d0 =? 4) || (d0 =? 8) || (d0 =? 12)) &&
+      forallb (fun d => d <? 16) code &&
       negb (last code 0 =? 0)
   end.
 
@@ -50,8 +53,9 @@ Fixpoint agree (l1 l2 : list nat) : bool :=
   | _, _ => true
   end.
 
-(** L = 2(q + p) + t + 1, with t + 1 = [length code]. *)
-Definition octal_length (code : list nat) (q p : nat) : nat := 2 * (q + p) + length code.
+(** L = j(q + p) + t + 1, with t + 1 = [length code] and j = [heaps code]. *)
+Definition octal_length (code : list nat) (q p : nat) : nat :=
+  heaps code * (q + p) + length code.
 
 (** The rules, given a test [values_ok] of G on [0, q + p). *)
 Definition check_octal_with (values_ok : list nat -> bool) (code : list nat) (q p : nat)
@@ -82,7 +86,9 @@ Proof.
   split; [apply Forall_forall; intros d Hd; rewrite forallb_forall in H;
           apply Nat.ltb_lt, H, Hd|].
   unfold digit; simpl.
-  apply orb_true_iff in H0 as [E|E]; apply Nat.eqb_eq in E; subst; auto.
+  repeat match type of H0 with
+  | (_ || _) = true => apply orb_true_iff in H0 as [H0|H0]
+  end; apply Nat.eqb_eq in H0; subst; auto.
 Qed.
 
 Lemma agree_nth l1 l2 : agree l1 l2 = true ->
@@ -151,7 +157,10 @@ Proof.
   apply Nat.ltb_lt in Hp0. apply code_ok_octal_code in Hcode.
   split; [exact Hok|]. split; [exact Hcode|]. intros g Hg.
   set (L := octal_length code q p) in *.
-  assert (HL : L = 2 * (q + p) + length code) by reflexivity.
+  assert (HL : L = heaps code * (q + p) + length code) by reflexivity.
+  assert (HL' : 2 * (q + p) + length code <= L /\
+                L - p = heaps code * q + (heaps code - 1) * p + length code)
+    by (destruct (heaps_cases code) as [E|E]; rewrite HL, E; lia).
   pose proof (octal_G_unique code g Hcode Hg) as Eg.
   assert (HG : forall n, n < L -> nth n (octal_prefix code L) 0 = g n).
   { intros n Hn. rewrite Eg. apply octal_prefix_nth, Hn. }
@@ -187,7 +196,8 @@ Qed.
     (mask, position parity): it changes only how nimcheck computes the mex,
     never what (checker/src/octal.rs, "The sparse hint"), so this checker
     ignores it, except that nimcheck refuses a position parity other than
-    0 or 1 before any work, and so does this one. *)
+    0 or 1 before any work, and any hint on a code with three-heap splits
+    (j = 3), and so does this one. *)
 Record octal_cert := {
   o_code : list nat;               (* [d0; d1; ...; dt] *)
   o_preperiod : N;
@@ -198,22 +208,40 @@ Record octal_cert := {
   o_sparse : option (N * option N);   (* (mask, position parity) *)
 }.
 
-(** The longest L = 2(q + p) + t + 1 this checker computes: G on [0, L)
-    costs about L^2 (t + 1) / 4 steps of the virtual machine on unary
-    numbers (docs/FORMAL-octal.md, measured).  [OCTAL_COQ_BOUND] in
-    src/export/octal.rs is the same number. *)
+(** The longest L = 2(q + p) + t + 1 this checker computes for a code
+    of two-heap splits: G on [0, L) costs about L^2 (t + 1) / 4 steps of
+    the virtual machine on unary numbers (docs/FORMAL.md, "Octal games",
+    measured).  [OCTAL_COQ_BOUND] in src/export/octal.rs is the same
+    number. *)
 Definition octal_bound : N := 4096.
 
-(** The claims this checker decides: L within [octal_bound], and a code of
-    two-heap splits (no digit with bit 8: those split into three heaps). *)
-Definition octal_within_bound (c : octal_cert) : bool :=
-  (2 * (o_preperiod c + o_period c) + N.of_nat (length (o_code c)) <=? octal_bound)%N &&
-  forallb (fun d => d <? 8) (o_code c).
+(** The longest L = 3(q + p) + t + 1 for a code with three-heap splits:
+    each digit with bit 8 lists about L^3/12 triples on [0, L).
+    [OCTAL_COQ_BOUND_THREE] in src/export/octal.rs is the same number. *)
+Definition octal_bound_three : N := 1024.
 
-Definition sparse_ok (s : option (N * option N)) : bool :=
+(** L = j(q + p) + t + 1 of a certificate. *)
+Definition octal_cert_length (c : octal_cert) : N :=
+  (N.of_nat (heaps (o_code c)) * (o_preperiod c + o_period c) +
+   N.of_nat (length (o_code c)))%N.
+
+(** The claims this checker decides: L within [octal_bound], or within
+    [octal_bound_three] for a code with three-heap splits. *)
+Definition octal_within_bound (c : octal_cert) : bool :=
+  (octal_cert_length c <=?
+     (if Nat.eqb (heaps (o_code c)) 3 then octal_bound_three else octal_bound))%N.
+
+(** The hint nimcheck reads: none on a code with three-heap splits, and a
+    position parity 0 or 1. *)
+Definition sparse_ok (code : list nat) (s : option (N * option N)) : bool :=
   match s with
-  | Some (_, Some f) => (f <=? 1)%N
-  | _ => true
+  | None => true
+  | Some (_, f) =>
+      negb (heaps code =? 3) &&
+      match f with
+      | Some f => (f <=? 1)%N
+      | None => true
+      end
   end.
 
 (** A value of [octal_bound] or more is never G(n) for n < L (a Grundy
@@ -228,7 +256,7 @@ Definition check_octal_cert (c : octal_cert) : bool :=
     let p := o_period c in
     let pw := map (fun w => (sat (fst w), reduce_position q p (snd w))) (o_period_witnesses c) in
     let qw := option_map sat (o_preperiod_witness c) in
-    sparse_ok (o_sparse c) &&
+    sparse_ok (o_code c) (o_sparse c) &&
     forallb (fun w => (snd w + N.div p (fst w) <? u64_limit)%N) (o_period_witnesses c) &&
     match o_values c with
     | Some vs =>

@@ -4,31 +4,41 @@
 //! The file writes the code as the list of its digits `[d0; d1; …; dt]`,
 //! the certificate's numbers as binary naturals (`N`), states the claim in
 //! the semantics of `formal/theories/Octal.v` (`octal_rule`: the mex of
-//! the options, two heaps valued by xor) and `OctalCheck.v`
+//! the options, two or three heaps valued by xor) and `OctalCheck.v`
 //! (`octal_claim`, `octal_periodic_claim`), and proves it by `vm_compute`
 //! of the verified checker `check_octal_cert` and its soundness theorem.
 //! The style and the helpers are [`super::coq`]'s.
 //!
-//! The Coq checker covers the codes whose moves leave at most two heaps
-//! (digits 0–7; a hexadecimal digit with bit 8 splits into three): others
-//! are skipped. It computes G on [0, L), L = 2(q + p) + t + 1, listing
-//! (L − k)²/4 pairs for each digit d_k that splits, on unary numbers, so
-//! certificates with L over [`OCTAL_COQ_BOUND`] or more pairs than
-//! [`OCTAL_COQ_WORK`] are refused ([`Export::Beyond`]), as is a code that
-//! is not of the form d0.d1…dt (nimcheck refuses it without any work).
+//! The Coq checker covers nimcheck's codes: hexadecimal digits, a digit
+//! with bit 8 splitting a heap into three. With j = 3 for such a code (else
+//! 2) it computes G on [0, L), L = j(q + p) + t + 1, listing (L − k)²/4
+//! pairs for each digit d_k with bit 4 and about (L − k)³/3 steps of
+//! triples for each digit with bit 8, on unary numbers, so certificates
+//! with L over [`OCTAL_COQ_BOUND`] ([`OCTAL_COQ_BOUND_THREE`] when j = 3)
+//! or more work than [`OCTAL_COQ_WORK`] are refused ([`Export::Beyond`]),
+//! as is a code that is not of the form d0.d1…dt (nimcheck refuses it
+//! without any work).
 
 use super::coq::{header, nat, numbers, proof, witnesses, Export};
 use crate::check::format::{Claim, PeriodWitness, SparseHint};
 use std::fmt::Write;
 
-/// The longest L = 2(q + p) + t + 1 the Coq checker computes: `octal_bound`
+/// The longest L = 2(q + p) + t + 1 the Coq checker computes for a code of
+/// at most two-heap splits: `octal_bound`
 /// in formal/theories/OctalCheck.v (tests/formal_octal.rs checks they
 /// agree). Kayles (0.77) at L = 4096 takes about 25 s of `coqc` on the
 /// shared 2-core machine (docs/FORMAL.md, "Octal games").
 pub const OCTAL_COQ_BOUND: u64 = 4096;
 
+/// The longest L = 3(q + p) + t + 1 the Coq checker computes for a code
+/// with three-heap splits (a digit with bit 8): `octal_bound_three` in
+/// formal/theories/OctalCheck.v (tests/formal_octal.rs checks they agree).
+/// The work bound [`OCTAL_COQ_WORK`] is the tighter one in practice.
+pub const OCTAL_COQ_BOUND_THREE: u64 = 1024;
+
 /// The most split pairs the export lets the Coq checker list: the sum over
-/// the digits d_k with bit 4 of (L − k)²/4, plus (t + 1)·L. Kayles at
+/// the digits d_k with bit 4 of (L − k)²/4, plus (t + 1)·L, plus for the
+/// digits with bit 8 a weighted count of the triples (`work`). Kayles at
 /// L = 4096 counts 8.4·10^6 (about 26 s); a long code within
 /// [`OCTAL_COQ_BOUND`] could count a thousand times more.
 pub const OCTAL_COQ_WORK: u64 = 20_000_000;
@@ -74,7 +84,7 @@ impl<'a> OctalView<'a> {
 /// The digits [d0, d1, …, dt] of a code "d0.d1…dt" (one hexadecimal digit,
 /// a point, one or more hexadecimal digits; "X.0" with X ≠ 0 is t = 0, as
 /// nimcheck reads it), or `None` for any other text. The rules on the
-/// digits (d0 ∈ {0, 4}, the last non-zero) are the Coq checker's
+/// digits (d0 ∈ {0, 4, 8, 12}, the last non-zero) are the Coq checker's
 /// (`code_ok`).
 pub fn code_digits(code: &str) -> Option<Vec<u32>> {
     let (whole, rest) = code.split_once('.')?;
@@ -94,11 +104,21 @@ pub fn code_digits(code: &str) -> Option<Vec<u32>> {
     Some(digits)
 }
 
-/// L = 2(q + p) + t + 1, saturating.
+/// j, the most heaps a move leaves: 3 when a digit has bit 8, else 2
+/// (`heaps` in formal/theories/Octal.v, `Code::heaps` in nimcheck).
+fn heaps(digits: &[u32]) -> u64 {
+    if digits.iter().any(|&d| d & 8 != 0) {
+        3
+    } else {
+        2
+    }
+}
+
+/// L = j(q + p) + t + 1, saturating.
 fn length(view: &OctalView, digits: &[u32]) -> u64 {
     view.preperiod
         .saturating_add(view.period)
-        .saturating_mul(2)
+        .saturating_mul(heaps(digits))
         .saturating_add(digits.len() as u64)
 }
 
@@ -114,11 +134,14 @@ pub fn export(claim: &Claim, source: &str) -> Export {
             view.code
         ));
     };
-    if digits.iter().any(|&d| d >= 8) {
-        return Export::Skipped("Octal with three-heap splits");
-    }
     let length = length(&view, &digits);
-    if length > OCTAL_COQ_BOUND {
+    if heaps(&digits) == 3 {
+        if length > OCTAL_COQ_BOUND_THREE {
+            return Export::Beyond(format!(
+                "L = 3(q + p) + t + 1 ({length}) is over {OCTAL_COQ_BOUND_THREE}, beyond what the Coq checker decides for three-heap splits (formal/theories/OctalCheck.v, `octal_bound_three`)"
+            ));
+        }
+    } else if length > OCTAL_COQ_BOUND {
         return Export::Beyond(format!(
             "L = 2(q + p) + t + 1 ({length}) is over {OCTAL_COQ_BOUND}, beyond what the Coq checker decides (formal/theories/OctalCheck.v, `octal_bound`)"
         ));
@@ -126,21 +149,43 @@ pub fn export(claim: &Claim, source: &str) -> Export {
     let work = work(&digits, length);
     if work > OCTAL_COQ_WORK {
         return Export::Beyond(format!(
-            "the Coq checker would list {work} split pairs and options, over {OCTAL_COQ_WORK} (OCTAL_COQ_WORK in src/export/octal.rs)"
+            "the Coq checker would list {work} split pairs and options (three-heap steps weighted), over {OCTAL_COQ_WORK} (OCTAL_COQ_WORK in src/export/octal.rs)"
         ));
     }
     Export::Coq(file(&view, &digits, source))
 }
 
 /// The pairs of the splits of G on [0, L) and the other options:
-/// Σ (L − k)²/4 over the digits d_k with bit 4, plus (t + 1)·L.
+/// Σ (L − k)²/4 over the digits d_k with bit 4, plus (t + 1)·L, plus
+/// TRIPLE_WEIGHT·(L − k)³/3 over the digits d_k with bit 8.
+///
+/// The triples: for a heap n and a digit d_k with bit 8, the Coq checker
+/// (`options_at` in formal/theories/Octal.v) takes each first heap
+/// 1 ≤ a ≤ n − k − 2 and lists the pairs of n − k − a, walking lists of
+/// about n entries for each a: n² steps a heap, (L − k)³/3 on [0, L). The
+/// values of these games grow with n (0.8: no period below 3000), and the
+/// mex of a list of ~n² values, on unary numbers, costs its value times the
+/// list, so each step is weighted by TRIPLE_WEIGHT (measured: 0.8 at
+/// L = 200, 2.7·10^6 steps, took 50 s of `coqc` on the shared 2-core
+/// machine, as much as Kayles' 2·10^7 pairs).
 fn work(digits: &[u32], length: u64) -> u64 {
+    const TRIPLE_WEIGHT: u64 = 8;
     let splits = (0u64..)
         .zip(digits)
         .filter(|(_, &d)| d & 4 != 0)
         .map(|(k, _)| length.saturating_sub(k).pow(2) / 4)
-        .sum::<u64>();
-    splits + digits.len() as u64 * length
+        .fold(0u64, u64::saturating_add);
+    let triples = (0u64..)
+        .zip(digits)
+        .filter(|(_, &d)| d & 8 != 0)
+        .map(|(k, _)| {
+            let m = length.saturating_sub(k);
+            m.saturating_mul(m).saturating_mul(m) / 3
+        })
+        .fold(0u64, u64::saturating_add);
+    splits
+        .saturating_add(triples.saturating_mul(TRIPLE_WEIGHT))
+        .saturating_add((digits.len() as u64).saturating_mul(length))
 }
 
 /// The certificate as a Coq record of `Nimcert.OctalCheck`, its code and
@@ -285,5 +330,10 @@ mod tests {
         }
         assert_eq!(show_code(&[0, 7, 7]), "0.77");
         assert_eq!(show_code(&[4]), "4.0");
+        assert_eq!(code_digits("8.0"), Some(vec![8]));
+        assert_eq!(code_digits("C.B"), Some(vec![12, 11]));
+        assert_eq!(heaps(&[0, 7, 7]), 2);
+        assert_eq!(heaps(&[8]), 3);
+        assert_eq!(heaps(&[0, 1, 11]), 3);
     }
 }
