@@ -21,7 +21,6 @@ use nimcert::check::format::{
 };
 use nimcert::check::periodic::{parse_row, write_row};
 use nimcert::export::coq::{self, Export, COQ_BOUND, VERDICT_PRELUDE};
-use nimcert::export::judge;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -588,31 +587,10 @@ fn mutate_table(games: &mut String, rng: &mut Rng) -> &'static str {
 /// The judge's verdicts (0 accepted, 1 rejected or unreadable) on the
 /// cases, named by index in one input file.
 fn judge_verdicts(cases: &[(String, Certificate)], dir: &Path) -> Vec<u8> {
-    let mut text = format!("{}\n", judge::HEADER);
-    for (i, (_, certificate)) in cases.iter().enumerate() {
-        text += &judge::lines(certificate, &i.to_string());
-    }
-    let input = dir.join("cases.judge");
-    std::fs::write(&input, text).unwrap();
-    let run = Command::new(root().join("formal/judge/nimjudge"))
-        .arg(&input)
-        .output()
-        .expect("nimjudge runs");
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    let mut verdicts = vec![u8::MAX; cases.len()];
-    for line in stdout.lines() {
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let index = rest.split([' ', ':']).next().unwrap_or("");
-        let verdict = match word {
-            "accepted" => 0,
-            "rejected" | "unreadable" => 1,
-            _ => continue,
-        };
-        verdicts[index.parse::<usize>().expect("an index")] = verdict;
-    }
+    let verdicts = formal_common::judge(cases, dir);
     assert!(
         verdicts.iter().all(|&v| v <= 1),
-        "a case without a verdict: {stdout}"
+        "a case the judge skipped or gave no verdict: {verdicts:?}"
     );
     verdicts
 }

@@ -19,11 +19,11 @@
 
 mod formal_common;
 
-use formal_common::{ron_files, root};
+use formal_common::{judge, ron_files, root};
 use nimcert::avoidance::affine::AffineGeometry;
 use nimcert::avoidance::certify::avoidance_claim;
 use nimcert::avoidance::closure::ClosureSystem;
-use nimcert::avoidance::tree::{EdgeGeometry, Tree};
+use nimcert::avoidance::tree::{EdgeGeometry, Tree, VertexGeometry};
 use nimcert::avoidance::{ConvexGeometry, Game, StructureDiagram};
 use nimcert::check::format::{AvoidanceClaim, AvoidanceGeometry, Certificate, Claim};
 use nimcert::check::{check_certificate, Limits, Verdict};
@@ -79,6 +79,11 @@ Print Assumptions maximal_family.
 
 /// The avoidance certificates off tree vertices of certificates/.
 fn corpus() -> Vec<(String, Certificate)> {
+    avoidance_corpus(is_geometry_certificate)
+}
+
+/// The avoidance certificates of certificates/ that `keep` keeps.
+fn avoidance_corpus(keep: fn(&Certificate) -> bool) -> Vec<(String, Certificate)> {
     let mut files = Vec::new();
     ron_files(&root().join("certificates"), &mut files);
     files.sort();
@@ -86,7 +91,7 @@ fn corpus() -> Vec<(String, Certificate)> {
         .into_iter()
         .filter_map(|path| {
             let certificate = read(&path)?;
-            is_geometry_certificate(&certificate).then(|| {
+            keep(&certificate).then(|| {
                 let name = path.strip_prefix(root()).unwrap().display().to_string();
                 (name, certificate)
             })
@@ -123,9 +128,9 @@ fn mutants(certificate: &Certificate) -> Vec<(String, Certificate)> {
     }
     let moves = match &claim.geometry {
         AvoidanceGeometry::Affine { points } => points.len(),
-        AvoidanceGeometry::TreeEdges { edges, .. } => edges.len(),
+        AvoidanceGeometry::TreeEdges { edges, .. }
+        | AvoidanceGeometry::TreeVertices { edges, .. } => edges.len(),
         AvoidanceGeometry::Closure { convex_sets, .. } => convex_sets.len(),
-        AvoidanceGeometry::TreeVertices { .. } => 0,
     };
     for i in 0..moves {
         add(format!("point {i} moved"), &|c| {
@@ -144,13 +149,13 @@ fn move_point(geometry: &mut AvoidanceGeometry, i: usize) {
             points[i].0 += 1;
             points[i].1 += 1;
         }
-        AvoidanceGeometry::TreeEdges { vertices, edges } => {
+        AvoidanceGeometry::TreeEdges { vertices, edges }
+        | AvoidanceGeometry::TreeVertices { vertices, edges } => {
             edges[i].0 = (edges[i].0 + 1) % *vertices;
         }
         AvoidanceGeometry::Closure { convex_sets, .. } => {
             convex_sets[i].pop();
         }
-        AvoidanceGeometry::TreeVertices { .. } => {}
     }
 }
 
@@ -169,21 +174,27 @@ fn geometry_of(geometry: &AvoidanceGeometry) -> Option<Box<dyn ConvexGeometry>> 
             Some(Box::new(system))
         }
         AvoidanceGeometry::TreeEdges { vertices, edges } => {
-            if edges.iter().any(|&(a, b)| a >= *vertices || b >= *vertices) {
-                return None;
-            }
-            let edges: Vec<(usize, usize)> = edges
-                .iter()
-                .map(|&(a, b)| (a as usize, b as usize))
-                .collect();
-            let tree = Tree::from_edges(*vertices as usize, &edges).ok()?;
-            Some(Box::new(EdgeGeometry::new(tree)))
+            Some(Box::new(EdgeGeometry::new(tree_of(*vertices, edges)?)))
+        }
+        AvoidanceGeometry::TreeVertices { vertices, edges } => {
+            Some(Box::new(VertexGeometry::new(tree_of(*vertices, edges)?)))
         }
         AvoidanceGeometry::Affine { points } => {
             Some(Box::new(AffineGeometry::new(points.clone(), false).ok()?))
         }
-        AvoidanceGeometry::TreeVertices { .. } => None,
     }
+}
+
+/// The tree of a certificate's vertex count and edges, when it is one.
+fn tree_of(vertices: u32, edges: &[(u32, u32)]) -> Option<Tree> {
+    if edges.iter().any(|&(a, b)| a >= vertices || b >= vertices) {
+        return None;
+    }
+    let edges: Vec<(usize, usize)> = edges
+        .iter()
+        .map(|&(a, b)| (a as usize, b as usize))
+        .collect();
+    Tree::from_edges(vertices as usize, &edges).ok()
 }
 
 /// Whether nimcheck accepts the certificate's geometry, W, nim number and 𝓜
@@ -405,4 +416,70 @@ fn coq_compiles_exactly_the_avoidance_certificates_nimcheck_accepts() {
         counts[1][0]
     );
     assert!(counts[1][0] >= 30 && counts[1][1] >= 3, "{counts:?}");
+}
+
+/// The extracted judge (formal/judge/nimjudge) on every avoidance
+/// certificate of certificates/, tree vertices included, and the same
+/// mutants: it accepts exactly when nimcheck accepts the geometry, W, nim
+/// number and 𝓜 (as above), except where it skips a claim beyond its
+/// bounds (the judge never accepts those; only the corpus's 5,000-vertex
+/// tree is one).
+#[test]
+#[ignore = "needs coqc and ocamlopt (`make -C formal/judge`); .ci/run runs it"]
+fn the_extracted_judge_accepts_exactly_the_avoidance_claims_nimcheck_accepts() {
+    let make = Command::new("make")
+        .args(["-s", "-C", "formal/judge"])
+        .current_dir(root())
+        .status();
+    assert!(
+        make.expect("make runs").success(),
+        "make -C formal/judge failed"
+    );
+    let corpus = avoidance_corpus(|c| matches!(c.claim, Claim::Avoidance(_)));
+    let mut cases = corpus.clone();
+    for (name, certificate) in &corpus {
+        for (what, mutant) in mutants(certificate) {
+            cases.push((format!("{name}, mutant: {what}"), mutant));
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("nimcert-judge-avoidance-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let verdicts = judge(&cases, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut counts = [[0usize; 2]; 2]; // [corpus, mutants][accepted]
+    let mut skipped = Vec::new();
+    for (i, ((name, certificate), &verdict)) in cases.iter().zip(&verdicts).enumerate() {
+        assert!(verdict <= 1 || verdict == 3, "no verdict on {name}");
+        if verdict == 3 {
+            skipped.push(name.clone());
+            continue;
+        }
+        let ours = nimcheck_accepts_nim_and_family(certificate);
+        let theirs = verdict == 0;
+        assert_eq!(
+            ours, theirs,
+            "nimcheck (nim and 𝓜) says {ours}, the judge {theirs} on {name}"
+        );
+        counts[usize::from(i >= corpus.len())][usize::from(ours)] += 1;
+    }
+    eprintln!(
+        "judge agreement on {} cases: corpus {} accepted, {} rejected; mutants {} accepted, {} rejected; {} skipped (a 5,000-vertex tree and its mutants)",
+        cases.len(),
+        counts[0][1],
+        counts[0][0],
+        counts[1][1],
+        counts[1][0],
+        skipped.len()
+    );
+    assert!(
+        skipped
+            .iter()
+            .all(|name| name.contains("av-points-over-limit")),
+        "{skipped:?}"
+    );
+    assert!(
+        counts[0][1] >= 10 && counts[1][0] >= 30 && counts[1][1] >= 3,
+        "{counts:?}"
+    );
 }

@@ -8,6 +8,7 @@ From Coq Require Import Extraction ExtrOcamlBasic NArith.
 From Coq Require Import ZArith.
 From Nimcert Require Import Judge Certificate.
 From Nimcert Require AvoidanceJudge.
+From Nimcert Require Import OctalCheck.
 
 (* acc * 10 + d: the reader's only arithmetic. *)
 Definition decimal_step (acc d : N) : N := (acc * 10 + d)%N.
@@ -35,7 +36,19 @@ Definition small_nat (n : N) : option nat :=
 Definition signed (negative : bool) (n : N) : Z :=
   if negative then Z.opp (Z.of_N n) else Z.of_N n.
 
+(* An Octal claim (values given) or an OctalPeriodic one (values [None]):
+   OctalCheck.check_octal_cert, proved by check_octal_cert_sound. 0:
+   accepted; 1: rejected; 3: L = j(q + p) + t + 1 over the checker's bound
+   (4,096, or 1,024 with three-heap splits), which it would refuse without
+   a decision: not judged. *)
+Definition octal_judge (code : list nat) (q p : N) (values : option (list N))
+    (witnesses : list (N * N)) (qw : option N) (sparse : option (N * option N)) : nat :=
+  let c := {| o_code := code; o_preperiod := q; o_period := p; o_values := values;
+              o_period_witnesses := witnesses; o_preperiod_witness := qw;
+              o_sparse := sparse |} in
+  if octal_within_bound c then (if check_octal_cert c then 0 else 1) else 3.
+
 Extraction "judge_core.ml" check_periodic check_sequenceN pset_judge decimal_step below_u64
-  small_nat signed
+  small_nat signed octal_judge
   AvoidanceJudge.tree_vertices_verdict AvoidanceJudge.tree_edges_verdict
   AvoidanceJudge.closure_verdict AvoidanceJudge.affine_verdict.

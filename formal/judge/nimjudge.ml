@@ -5,9 +5,13 @@
    `nimcert export judge` writes, turns decimal digits into Coq's binary
    numbers with the extracted [decimal_step], calls the extracted checkers
    [check_periodic] and [check_sequenceN] (proved sound in
-   formal/theories/Judge.v) and [pset_judge] (PSetFast.check_psetN, proved
-   sound in formal/theories/PSetFast.v), and prints a verdict per certificate. It does
-   no arithmetic of its own and decides nothing but syntax.
+   formal/theories/Judge.v), [pset_judge] (PSetFast.check_psetN, proved
+   sound in formal/theories/PSetFast.v), [octal_judge]
+   (OctalCheck.check_octal_cert, proved sound in formal/theories/
+   OctalCheck.v) and the avoidance verdicts of
+   formal/theories/AvoidanceJudge.v, and prints a verdict per certificate.
+   It does no arithmetic of its own and decides nothing but syntax and
+   size bounds (a claim beyond them is skipped, never accepted).
 
    Input, one item a line:
      nimjudge 1                    the first line
@@ -16,10 +20,20 @@
      sequence MOVES;Q;P;VALUES;WITNESSES;QW   a Sequence claim
      pset MOVES;P;BLOCK;COVER;WITNESSES       a PSet claim (COVER: pairs
                                    RESIDUE:MOVE)
+     avoidance-vertices VERTICES;EDGES;W;NIM;MAXIMAL   an Avoidance claim
+     avoidance-edges VERTICES;EDGES;W;NIM;MAXIMAL      (its geometry, W, nim
+     avoidance-closure POINTS;SETS;W;NIM;MAXIMAL       number and maximal
+     avoidance-affine POINTS;W;NIM;MAXIMAL             family; not its diagram)
+     octal DIGITS;Q;P;VALUES;WITNESSES;QW;SPARSE    an Octal claim
+     octal-periodic DIGITS;Q;P;WITNESSES;QW;SPARSE  an OctalPeriodic claim
      skipped KIND                  a claim kind the judge does not check
    MOVES and VALUES are numbers joined by ',', WITNESSES pairs PRIME:POSITION
-   joined by ',' (possibly none), QW a number or nothing. Numbers are decimal
-   without a leading zero, below 2^64 (as nimcheck's u64).
+   joined by ',' (possibly none), QW a number or nothing. EDGES are pairs
+   A:B, affine POINTS pairs X:Y of integers (a '-' allowed), SETS and
+   MAXIMAL sets in braces one after another ("{0,1}{}{2}"); DIGITS an
+   octal code's digits d0,d1,...,dt, SPARSE MASK, MASK:PARITY or nothing. Numbers are
+   decimal without a leading zero, below 2^64 (as nimcheck's u64); an
+   avoidance claim's below 2^16.
 
    Output: one line per certificate, "accepted PATH (K claims)",
    "rejected PATH: claim K is false", "unreadable PATH: line L: WHY" or
@@ -81,6 +95,129 @@ let fields k s =
     raise (Malformed (Printf.sprintf "%d fields separated by ';' expected, %d found" k (List.length f)));
   Array.of_list f
 
+(* Avoidance claims (AvoidanceJudge.v). Their numbers are Coq [nat]s,
+   unary: [small_nat] converts a number below 2^16 and answers [None]
+   above, and the evaluators are exponential in |S| (2^|S| positions) and,
+   for closure systems, cubic in the convex sets: the reader skips a claim
+   beyond these bounds (never accepting it), the bounds of
+   `nimcert export coq` (--max-tree-vertices 14, --max-geometry-points 10,
+   --max-convex-sets 64). *)
+exception Beyond of string
+
+let max_tree_vertices = 14
+let max_geometry_points = 10
+let max_convex_sets = 64
+
+let small s =
+  match small_nat (number s) with
+  | Some n -> n
+  | None -> raise (Beyond (Printf.sprintf "avoidance number %s is 2^16 or more" s))
+
+let smalls = list_of small
+
+let pair item s =
+  match String.split_on_char ':' s with
+  | [ a; b ] -> (item a, item b)
+  | _ -> raise (Malformed (Printf.sprintf "%S is not a pair A:B" s))
+
+(* An integer: a number, or '-' and a positive number. *)
+let integer s =
+  let len = String.length s in
+  if len > 1 && s.[0] = '-' then begin
+    if s.[1] = '0' then raise (Malformed (Printf.sprintf "%S is not an integer" s));
+    signed true (number (String.sub s 1 (len - 1)))
+  end else signed false (number s)
+
+(* Sets one after another, each in braces: "{0,1}{}{2}". *)
+let sets s =
+  let len = String.length s in
+  let rec go i acc =
+    if i = len then List.rev acc
+    else if s.[i] <> '{' then raise (Malformed (Printf.sprintf "a set must start with '{' in %S" s))
+    else
+      match String.index_from_opt s i '}' with
+      | None -> raise (Malformed (Printf.sprintf "a set is not closed by '}' in %S" s))
+      | Some j -> go (j + 1) (smalls (String.sub s (i + 1) (j - i - 1)) :: acc)
+  in
+  go 0 []
+
+let at_most what limit count =
+  if count > limit then
+    raise (Beyond (Printf.sprintf "%d %s, over the judge's bound of %d" count what limit))
+
+(* The vertex count of a tree-vertex geometry: |S|. *)
+let vertex_count s =
+  let n = small s in
+  (* n < 2^16 here, so the digits are an OCaml int *)
+  at_most "tree vertices" max_tree_vertices (int_of_string s);
+  n
+
+let avoidance kind rest =
+  match kind with
+  | "avoidance-vertices" ->
+      let f = fields 5 rest in
+      let n = vertex_count f.(0) in
+      tree_vertices_verdict n (list_of (pair small) f.(1)) (smalls f.(2)) (small f.(3)) (sets f.(4))
+  | "avoidance-edges" ->
+      let f = fields 5 rest in
+      let edges = list_of (pair small) f.(1) in
+      at_most "tree edges" max_geometry_points (List.length edges);
+      tree_edges_verdict (small f.(0)) edges (smalls f.(2)) (small f.(3)) (sets f.(4))
+  | "avoidance-closure" ->
+      let f = fields 5 rest in
+      let n = small f.(0) in
+      at_most "points" max_geometry_points (int_of_string f.(0));
+      let convex = sets f.(1) in
+      at_most "convex sets" max_convex_sets (List.length convex);
+      closure_verdict n convex (smalls f.(2)) (small f.(3)) (sets f.(4))
+  | _ ->
+      let f = fields 4 rest in
+      let points = list_of (pair integer) f.(0) in
+      at_most "points" max_geometry_points (List.length points);
+      affine_verdict points (smalls f.(1)) (small f.(2)) (sets f.(3))
+
+(* Octal claims (OctalCheck.check_octal_cert). The checker refuses a claim
+   over its bound on L before any work; with three-heap splits (a digit
+   with bit 8) its time grows as L^3 and with the values, so the reader
+   also skips such a claim when q + p exceeds 64 (L about 200 for a short
+   code; nimcert export coq refuses these earlier, by its work estimate). *)
+let max_three_heap_span = 64
+
+let octal_digit s =
+  match small_nat (number s) with
+  | Some d -> d
+  | None -> raise (Malformed (Printf.sprintf "octal digit %s is 2^16 or more" s))
+
+let sparse_hint s =
+  if s = "" then None
+  else
+    match String.split_on_char ':' s with
+    | [ m ] -> Some (number m, None)
+    | [ m; f ] -> Some (number m, Some (number f))
+    | _ -> raise (Malformed (Printf.sprintf "sparse hint %S is not MASK or MASK:PARITY" s))
+
+let optional_number s = if s = "" then None else Some (number s)
+
+let octal kind rest =
+  let periodic = kind = "octal-periodic" in
+  let f = fields (if periodic then 6 else 7) rest in
+  let at i = f.(if periodic && i >= 3 then i - 1 else i) in
+  let code = list_of octal_digit f.(0) in
+  let three_heap =
+    List.exists
+      (fun d -> match int_of_string_opt d with Some d -> d land 8 <> 0 | None -> true)
+      (String.split_on_char ',' f.(0)) in
+  (if three_heap then
+     match (int_of_string_opt f.(1), int_of_string_opt f.(2)) with
+     | Some q, Some p when q + p <= max_three_heap_span -> ()
+     | _ -> raise (Beyond (Printf.sprintf "a three-heap code with q + p over %d" max_three_heap_span)));
+  let values = if periodic then None else Some (numbers f.(3)) in
+  match octal_judge code (number f.(1)) (number f.(2)) values (witnesses (at 4))
+          (optional_number (at 5)) (sparse_hint (at 6)) with
+  | O -> true
+  | S O -> false
+  | _ -> raise (Beyond "L = j(q + p) + t + 1 over the Coq octal checker's bound")
+
 (* A claim line's verdict: true when the verified checker accepts it. *)
 let judge kind rest =
   match kind with
@@ -96,6 +233,9 @@ let judge kind rest =
       let f = fields 5 rest in
       pset_judge (nonempty_numbers "moves" f.(0)) (number f.(1)) (numbers f.(2))
         (witnesses f.(3)) (witnesses f.(4)))
+  | "octal" | "octal-periodic" -> octal kind rest
+  | "avoidance-vertices" | "avoidance-edges" | "avoidance-closure" | "avoidance-affine" ->
+      avoidance kind rest
   | _ -> raise (Malformed (Printf.sprintf "unknown line kind %S" kind))
 
 type state = Reading | False of int | Unreadable of string | Skipped of string
@@ -117,13 +257,18 @@ let () =
   let accepted = ref 0 and rejected = ref 0 and unreadable = ref 0 and skipped = ref 0 in
   let claims_total = ref 0 in
   let current = ref None in
+  (* whether the current certificate has an avoidance claim, whose
+     structure diagram the judge does not check *)
+  let diagram_unjudged = ref false in
   let finish () =
     match !current with
     | None -> ()
     | Some (path, claims, state) ->
         (match state with
          | Reading when claims > 0 ->
-             incr accepted; Printf.printf "accepted %s (%d claims)\n" path claims
+             incr accepted;
+             Printf.printf "accepted %s (%d claims%s)\n" path claims
+               (if !diagram_unjudged then "; its structure diagram is not judged" else "")
          | Reading -> incr unreadable; Printf.printf "unreadable %s: no claim\n" path
          | False k -> incr rejected; Printf.printf "rejected %s: claim %d is false\n" path k
          | Unreadable why -> incr unreadable; Printf.printf "unreadable %s: %s\n" path why
@@ -147,7 +292,7 @@ let () =
            | Some i -> (String.sub line 0 i, String.sub line (i + 1) (String.length line - i - 1))
            | None -> (line, "") in
          if kind = "certificate" then begin
-           finish (); current := Some (rest, 0, Reading)
+           finish (); current := Some (rest, 0, Reading); diagram_unjudged := false
          end else
            match !current with
            | None ->
@@ -156,10 +301,13 @@ let () =
                if kind = "skipped" then current := Some (path, claims, Skipped rest)
                else
                  let k = claims + 1 in
+                 if String.length kind > 10 && String.sub kind 0 10 = "avoidance-" then
+                   diagram_unjudged := true;
                  incr claims_total;
                  match judge kind rest with
                  | true -> current := Some (path, k, Reading)
                  | false -> current := Some (path, k, False k)
+                 | exception Beyond why -> current := Some (path, k, Skipped why)
                  | exception Malformed why ->
                      current := Some (path, k, Unreadable (Printf.sprintf "line %d: %s" !line_no why)))
            | Some _ -> () (* the certificate's verdict is already decided *)

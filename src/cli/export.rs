@@ -51,9 +51,11 @@ enum Target {
     /// nothing is written.
     #[command(after_help = super::exit_status!())]
     Coq(CoqArgs),
-    /// Write `Periodic`, `PeriodicTable`, `Sequence` and `PSet` certificates in the
-    /// input format of `nimjudge`, the checker extracted from Coq (build it
-    /// with `make -C formal/judge`; docs/FORMAL.md, "The extracted judge").
+    /// Write certificates in the input format of `nimjudge`, the checker
+    /// extracted from Coq (build it with `make -C formal/judge`;
+    /// docs/FORMAL.md, "The extracted judge"): `Periodic`, `PeriodicTable`,
+    /// `Sequence`, `PSet`, `Octal`, `OctalPeriodic` and `Avoidance` (whose
+    /// structure diagram the judge does not check).
     ///
     /// One text file (or standard output) for all the inputs: the line
     /// `nimjudge 1`, then per certificate `certificate PATH` and one line

@@ -22,6 +22,13 @@
 //!   `avoidance-affine POINTS;W;NIM;MAXIMAL`, EDGES as pairs `A:B`, affine
 //!   POINTS as pairs `X:Y` (signed), SETS and MAXIMAL as sets `{…}` one
 //!   after another (`{0,1}{}{2}`);
+//! - `octal DIGITS;Q;P;VALUES;WITNESSES;QW;SPARSE` for an `Octal` claim and
+//!   `octal-periodic DIGITS;Q;P;WITNESSES;QW;SPARSE` for an `OctalPeriodic`
+//!   one, judged by `check_octal_cert` of formal/theories/OctalCheck.v:
+//!   DIGITS the code's digits d0, d1, …, dt as `code_digits` of
+//!   [`super::octal`] reads them (`-` when it does not read, which the
+//!   judge refuses as unreadable, as nimcheck refuses the code), SPARSE `MASK`, `MASK:PARITY` or
+//!   nothing;
 //! - `skipped KIND` for any other claim kind, which the judge counts and
 //!   never reports as accepted.
 //!
@@ -29,8 +36,10 @@
 //! the judge trusts): every number of the certificate is printed as it is,
 //! in its order.
 
+use super::octal::code_digits;
 use crate::check::format::{
     AvoidanceClaim, AvoidanceGeometry, Certificate, Claim, PSetClaim, PeriodWitness, SequenceClaim,
+    SparseHint,
 };
 use crate::check::periodic::write_row;
 
@@ -59,6 +68,25 @@ pub fn lines(certificate: &Certificate, path: &str) -> String {
         Claim::Sequence(claim) => out.push_str(&sequence(claim)),
         Claim::PSet(claim) => out.push_str(&pset(claim)),
         Claim::Avoidance(claim) => out.push_str(&avoidance(claim)),
+        Claim::Octal(claim) => out.push_str(&format!(
+            "octal {};{};{};{};{};{};{}\n",
+            digits(&claim.code),
+            claim.preperiod,
+            claim.period,
+            joined(&claim.values),
+            witnesses(&claim.period_witnesses),
+            optional(claim.preperiod_witness),
+            sparse(claim.sparse)
+        )),
+        Claim::OctalPeriodic(claim) => out.push_str(&format!(
+            "octal-periodic {};{};{};{};{};{}\n",
+            digits(&claim.code),
+            claim.preperiod,
+            claim.period,
+            witnesses(&claim.period_witnesses),
+            optional(claim.preperiod_witness),
+            sparse(claim.sparse)
+        )),
         other => out.push_str(&format!("skipped {}\n", other.kind())),
     }
     out
@@ -73,6 +101,8 @@ pub fn judged(claim: &Claim) -> bool {
             | Claim::Sequence(_)
             | Claim::PSet(_)
             | Claim::Avoidance(_)
+            | Claim::Octal(_)
+            | Claim::OctalPeriodic(_)
     )
 }
 
@@ -84,9 +114,7 @@ fn sequence(claim: &SequenceClaim) -> String {
         claim.period,
         joined(&claim.values),
         witnesses(&claim.period_witnesses),
-        claim
-            .preperiod_witness
-            .map_or(String::new(), |w| w.to_string())
+        optional(claim.preperiod_witness)
     )
 }
 
@@ -104,6 +132,29 @@ fn pset(claim: &PSetClaim) -> String {
         cover.join(","),
         witnesses(&claim.period_witnesses)
     )
+}
+
+/// An octal code's digits joined by `,`, or `-` when it has none.
+fn digits(code: &str) -> String {
+    code_digits(code).map_or_else(|| "-".to_string(), |d| joined(&d))
+}
+
+fn optional(n: Option<u64>) -> String {
+    n.map_or(String::new(), |n| n.to_string())
+}
+
+fn sparse(hint: Option<SparseHint>) -> String {
+    match hint {
+        None => String::new(),
+        Some(SparseHint {
+            mask,
+            position_parity: None,
+        }) => mask.to_string(),
+        Some(SparseHint {
+            mask,
+            position_parity: Some(f),
+        }) => format!("{mask}:{f}"),
+    }
 }
 
 fn avoidance(claim: &AvoidanceClaim) -> String {

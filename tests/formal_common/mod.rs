@@ -5,6 +5,7 @@
 use nimcert::check::format::Certificate;
 use nimcert::check::{check_certificate, Limits, Verdict};
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The repository's root.
 pub fn root() -> PathBuf {
@@ -32,4 +33,37 @@ pub fn nimcheck(certificate: &Certificate) -> u8 {
         Verdict::Undecidable(_) => 2,
         Verdict::OverLimit(_) => 3,
     }
+}
+
+/// The extracted judge's verdicts on the cases (formal/judge/nimjudge,
+/// built by `make -C formal/judge`), all written by `nimcert export judge`
+/// into one input named by their indices: 0 accepted, 1 rejected or
+/// unreadable, 3 skipped (beyond the judge's bounds), `u8::MAX` when the
+/// judge printed no verdict for the case.
+pub fn judge(cases: &[(String, Certificate)], dir: &Path) -> Vec<u8> {
+    use nimcert::export::judge;
+    let mut text = format!("{}\n", judge::HEADER);
+    for (i, (_, certificate)) in cases.iter().enumerate() {
+        text += &judge::lines(certificate, &i.to_string());
+    }
+    let input = dir.join("cases.judge");
+    std::fs::write(&input, text).unwrap();
+    let run = Command::new(root().join("formal/judge/nimjudge"))
+        .arg(&input)
+        .output()
+        .expect("nimjudge runs");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let mut verdicts = vec![u8::MAX; cases.len()];
+    for line in stdout.lines() {
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let index = rest.split([' ', ':']).next().unwrap_or("");
+        let verdict = match word {
+            "accepted" => 0,
+            "rejected" | "unreadable" => 1,
+            "skipped" => 3,
+            _ => continue,
+        };
+        verdicts[index.parse::<usize>().expect("an index")] = verdict;
+    }
+    verdicts
 }
