@@ -438,11 +438,7 @@ fn coq_verdicts(cases: &[(String, Certificate)], dir: &Path) -> Vec<u8> {
 #[test]
 #[ignore = "needs coqc and formal/ built (`make -C formal`); .ci/run runs it"]
 fn nimcheck_and_coq_agree_on_the_corpus_and_its_mutants() {
-    let make = Command::new("make")
-        .args(["-s", "-C", "formal"])
-        .current_dir(root())
-        .status();
-    assert!(make.expect("make runs").success(), "make -C formal failed");
+    formal_common::make("formal");
     let corpus = corpus();
     assert!(
         corpus.len() >= 300,
@@ -598,14 +594,7 @@ fn judge_verdicts(cases: &[(String, Certificate)], dir: &Path) -> Vec<u8> {
 #[test]
 #[ignore = "needs coqc and ocamlopt (`make -C formal/judge`); .ci/run runs it"]
 fn nimcheck_and_the_extracted_judge_agree_on_the_corpus_and_its_mutants() {
-    let make = Command::new("make")
-        .args(["-s", "-C", "formal/judge"])
-        .current_dir(root())
-        .status();
-    assert!(
-        make.expect("make runs").success(),
-        "make -C formal/judge failed"
-    );
+    formal_common::make("formal/judge");
     let mut files = Vec::new();
     ron_files(&root().join("certificates"), &mut files);
     files.sort();

@@ -19,7 +19,7 @@
 
 mod formal_common;
 
-use formal_common::{judge, ron_files, root};
+use formal_common::{judge, ron_files, root, scratch};
 use nimcert::avoidance::affine::AffineGeometry;
 use nimcert::avoidance::certify::avoidance_claim;
 use nimcert::avoidance::closure::ClosureSystem;
@@ -138,6 +138,17 @@ fn mutants(certificate: &Certificate) -> Vec<(String, Certificate)> {
         });
     }
     out
+}
+
+/// The certificates, then the mutants of each.
+fn with_mutants(corpus: &[(String, Certificate)]) -> Vec<(String, Certificate)> {
+    let mut cases = corpus.to_vec();
+    for (name, certificate) in corpus {
+        for (what, mutant) in mutants(certificate) {
+            cases.push((format!("{name}, mutant: {what}"), mutant));
+        }
+    }
+    cases
 }
 
 /// Moves point i: an affine point one step diagonally, the first end of a
@@ -379,22 +390,11 @@ fn batch_matches_files(cases: &[(String, Certificate)], batch: &[bool], dir: &Pa
 #[test]
 #[ignore = "needs coqc and formal/ built (`make -C formal`); .ci/run runs it"]
 fn coq_compiles_exactly_the_avoidance_certificates_nimcheck_accepts() {
-    let make = Command::new("make")
-        .args(["-s", "-C", "formal"])
-        .current_dir(root())
-        .status();
-    assert!(make.expect("make runs").success(), "make -C formal failed");
+    formal_common::make("formal");
     let corpus = corpus();
     assert!(corpus.len() >= 15, "only {} certificates", corpus.len());
-    let mut cases = corpus.clone();
-    for (name, certificate) in &corpus {
-        for (what, mutant) in mutants(certificate) {
-            cases.push((format!("{name}, mutant: {what}"), mutant));
-        }
-    }
-    let dir = std::env::temp_dir().join(format!("nimcert-formal-avoidance-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let cases = with_mutants(&corpus);
+    let dir = scratch("formal-avoidance");
     let coq = coq_accepts(&cases, &dir);
     batch_matches_files(&corpus, &coq[..corpus.len()], &dir);
     let mut counts = [[0usize; 2]; 2]; // [corpus, mutants][accepted]
@@ -427,24 +427,10 @@ fn coq_compiles_exactly_the_avoidance_certificates_nimcheck_accepts() {
 #[test]
 #[ignore = "needs coqc and ocamlopt (`make -C formal/judge`); .ci/run runs it"]
 fn the_extracted_judge_accepts_exactly_the_avoidance_claims_nimcheck_accepts() {
-    let make = Command::new("make")
-        .args(["-s", "-C", "formal/judge"])
-        .current_dir(root())
-        .status();
-    assert!(
-        make.expect("make runs").success(),
-        "make -C formal/judge failed"
-    );
+    formal_common::make("formal/judge");
     let corpus = avoidance_corpus(|c| matches!(c.claim, Claim::Avoidance(_)));
-    let mut cases = corpus.clone();
-    for (name, certificate) in &corpus {
-        for (what, mutant) in mutants(certificate) {
-            cases.push((format!("{name}, mutant: {what}"), mutant));
-        }
-    }
-    let dir = std::env::temp_dir().join(format!("nimcert-judge-avoidance-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let cases = with_mutants(&corpus);
+    let dir = scratch("judge-avoidance");
     let verdicts = judge(&cases, &dir);
     let _ = std::fs::remove_dir_all(&dir);
     let mut counts = [[0usize; 2]; 2]; // [corpus, mutants][accepted]

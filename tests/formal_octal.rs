@@ -393,11 +393,7 @@ fn with_mutants(originals: Cases, rounds: usize, rng: &mut Rng) -> (Cases, Cases
 #[test]
 #[ignore = "needs coqc and ocamlopt (`make -C formal/judge`); .ci/run runs it"]
 fn nimcheck_coq_and_the_judge_agree_on_octal_certificates_and_mutants() {
-    let make = Command::new("make")
-        .args(["-s", "-C", "formal"])
-        .current_dir(root())
-        .status();
-    assert!(make.expect("make runs").success(), "make -C formal failed");
+    formal_common::make("formal/judge");
     let corpus = corpus();
     assert!(
         corpus.len() >= 25,
@@ -435,21 +431,12 @@ fn nimcheck_coq_and_the_judge_agree_on_octal_certificates_and_mutants() {
         }
     }
     let undecided = total - decided.len();
-    let dir = std::env::temp_dir().join(format!("nimcert-formal-octal-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = formal_common::scratch("formal-octal");
     let judged: Vec<(String, Certificate)> = decided.iter().map(|(_, c)| c.clone()).collect();
     let coq = coq_verdicts(&judged, &dir);
-    // The extracted judge on the same cases (formal/judge/nimjudge): the
-    // Coq checker run as OCaml; it skips (3) only a three-heap code with
-    // q + p over its reader's bound, which no case here has.
-    let make = Command::new("make")
-        .args(["-s", "-C", "formal/judge"])
-        .current_dir(root())
-        .status();
-    assert!(
-        make.expect("make runs").success(),
-        "make -C formal/judge failed"
-    );
+    // The extracted judge on the same cases (formal/judge/nimjudge, built
+    // above): the Coq checker run as OCaml; it skips (3) only a three-heap
+    // code with q + p over its reader's bound, which no case here has.
     let judge = formal_common::judge(&judged, &dir);
     let _ = std::fs::remove_dir_all(&dir);
     for (((_, (name, _)), &ours), &theirs) in decided.iter().zip(&ours).zip(&judge) {

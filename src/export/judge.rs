@@ -68,24 +68,23 @@ pub fn lines(certificate: &Certificate, path: &str) -> String {
         Claim::Sequence(claim) => out.push_str(&sequence(claim)),
         Claim::PSet(claim) => out.push_str(&pset(claim)),
         Claim::Avoidance(claim) => out.push_str(&avoidance(claim)),
-        Claim::Octal(claim) => out.push_str(&format!(
-            "octal {};{};{};{};{};{};{}\n",
-            digits(&claim.code),
-            claim.preperiod,
-            claim.period,
-            joined(&claim.values),
-            witnesses(&claim.period_witnesses),
-            optional(claim.preperiod_witness),
-            sparse(claim.sparse)
+        Claim::Octal(c) => out.push_str(&octal(
+            "octal",
+            &c.code,
+            (c.preperiod, c.period),
+            Some(&c.values),
+            &c.period_witnesses,
+            c.preperiod_witness,
+            c.sparse,
         )),
-        Claim::OctalPeriodic(claim) => out.push_str(&format!(
-            "octal-periodic {};{};{};{};{};{}\n",
-            digits(&claim.code),
-            claim.preperiod,
-            claim.period,
-            witnesses(&claim.period_witnesses),
-            optional(claim.preperiod_witness),
-            sparse(claim.sparse)
+        Claim::OctalPeriodic(c) => out.push_str(&octal(
+            "octal-periodic",
+            &c.code,
+            (c.preperiod, c.period),
+            None,
+            &c.period_witnesses,
+            c.preperiod_witness,
+            c.sparse,
         )),
         other => out.push_str(&format!("skipped {}\n", other.kind())),
     }
@@ -134,6 +133,26 @@ fn pset(claim: &PSetClaim) -> String {
     )
 }
 
+/// An `octal` line (with the values) or an `octal-periodic` one (without).
+fn octal(
+    kind: &str,
+    code: &str,
+    (q, p): (u64, u64),
+    values: Option<&[u32]>,
+    period_witnesses: &[PeriodWitness],
+    preperiod_witness: Option<u64>,
+    hint: Option<SparseHint>,
+) -> String {
+    let values = values.map_or(String::new(), |v| format!("{};", joined(v)));
+    format!(
+        "{kind} {};{q};{p};{values}{};{};{}\n",
+        digits(code),
+        witnesses(period_witnesses),
+        optional(preperiod_witness),
+        sparse(hint)
+    )
+}
+
 /// An octal code's digits joined by `,`, or `-` when it has none.
 fn digits(code: &str) -> String {
     code_digits(code).map_or_else(|| "-".to_string(), |d| joined(&d))
@@ -169,11 +188,13 @@ fn avoidance(claim: &AvoidanceClaim) -> String {
         sets(&claim.maximal)
     );
     match &claim.geometry {
-        AvoidanceGeometry::TreeVertices { vertices, edges } => {
-            format!("avoidance-vertices {vertices};{};{tail}\n", pairs(edges))
-        }
-        AvoidanceGeometry::TreeEdges { vertices, edges } => {
-            format!("avoidance-edges {vertices};{};{tail}\n", pairs(edges))
+        AvoidanceGeometry::TreeVertices { vertices, edges }
+        | AvoidanceGeometry::TreeEdges { vertices, edges } => {
+            let kind = match claim.geometry {
+                AvoidanceGeometry::TreeVertices { .. } => "vertices",
+                _ => "edges",
+            };
+            format!("avoidance-{kind} {vertices};{};{tail}\n", pairs(edges))
         }
         AvoidanceGeometry::Closure {
             points,
@@ -208,7 +229,9 @@ fn witnesses(items: &[PeriodWitness]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::format::{Method, PeriodicClaim, PeriodicTableClaim, Provenance};
+    use crate::check::format::{
+        Method, OctalClaim, OctalPeriodicClaim, PeriodicClaim, PeriodicTableClaim, Provenance,
+    };
 
     fn certificate(claim: Claim) -> Certificate {
         Certificate {
@@ -265,6 +288,37 @@ mod tests {
         assert_eq!(
             lines(&certificate(Claim::Sequence(sequence)), "s"),
             "certificate s\nsequence 1,2,4;1;3;0,1,2,0;3:1;0\n"
+        );
+        let octal = OctalPeriodicClaim {
+            code: "0.B".into(),
+            preperiod: 0,
+            period: 2,
+            period_witnesses: vec![PeriodWitness {
+                prime: 2,
+                position: 0,
+            }],
+            preperiod_witness: None,
+            sparse: None,
+        };
+        assert_eq!(
+            lines(&certificate(Claim::OctalPeriodic(octal.clone())), "o"),
+            "certificate o\noctal-periodic 0,11;0;2;2:0;;\n"
+        );
+        let hinted = OctalClaim {
+            code: "0,77".into(),
+            preperiod: 1,
+            period: 2,
+            values: vec![0, 1, 2],
+            period_witnesses: vec![],
+            preperiod_witness: Some(0),
+            sparse: Some(SparseHint {
+                mask: 4,
+                position_parity: Some(1),
+            }),
+        };
+        assert_eq!(
+            lines(&certificate(Claim::Octal(hinted)), "h"),
+            "certificate h\noctal -;1;2;0,1,2;;0;4:1\n"
         );
         let avoidance = |geometry| {
             certificate(Claim::Avoidance(AvoidanceClaim {

@@ -67,3 +67,25 @@ pub fn judge(cases: &[(String, Certificate)], dir: &Path) -> Vec<u8> {
     }
     verdicts
 }
+
+/// Runs `make -s -C folder` (a folder of formal/) and fails the test when
+/// it fails: `formal` builds and checks the Coq development, `formal/judge`
+/// also extracts and compiles the judge.
+pub fn make(folder: &str) {
+    let status = Command::new("make")
+        .args(["-s", "-C", folder])
+        .current_dir(root())
+        .status();
+    assert!(
+        status.expect("make runs").success(),
+        "make -C {folder} failed"
+    );
+}
+
+/// An empty scratch folder for one test run, named after the test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nimcert-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
