@@ -240,19 +240,53 @@ let judge kind rest =
 
 type state = Reading | False of int | Unreadable of string | Skipped of string
 
+(* A line of at most [limit] bytes (without its newline); [None] at the end
+   of the input. A longer line stops the judge with exit 3, naming the flag
+   that raises the limit: input_line alone would read a line of any length
+   into memory. *)
+let read_line_bounded input limit =
+  let buffer = Buffer.create 256 in
+  let rec go () =
+    match input_char input with
+    | '\n' -> Some (Buffer.contents buffer)
+    | c ->
+        if Buffer.length buffer >= limit then begin
+          Printf.eprintf "nimjudge: a line is over %d bytes (--max-line-bytes raises the limit)\n" limit;
+          exit 3
+        end;
+        Buffer.add_char buffer c;
+        go ()
+    | exception End_of_file -> if Buffer.length buffer = 0 then None else Some (Buffer.contents buffer)
+  in
+  go ()
+
+let usage = "usage: nimjudge [--max-line-bytes N] [FILE|-]"
+
 let () =
-  let input = match Sys.argv with
-    | [| _ |] | [| _; "-" |] -> stdin
-    | [| _; "--help" |] | [| _; "-h" |] ->
-        print_string "usage: nimjudge [FILE|-]\n\
+  let max_line = ref (256 * 1024 * 1024) and path = ref None in
+  let rec parse = function
+    | [] -> ()
+    | ("--help" | "-h") :: _ ->
+        print_string (usage ^ "\n\
                       Judges the certificates of FILE (or standard input), written by\n\
                       `nimcert export judge`, with the checkers extracted from\n\
-                      formal/theories/Judge.v and PSetFast.v. Exit 0: all accepted;\n\
-                      1: one rejected; 2: malformed input; 3: a certificate was\n\
-                      skipped (not judged).\n";
+                      formal/theories/ (Judge.v, PSetFast.v, OctalCheck.v,\n\
+                      AvoidanceJudge.v). Exit 0: all accepted; 1: one rejected;\n\
+                      2: malformed input; 3: a certificate was skipped (not judged)\n\
+                      or a line is over --max-line-bytes (default 268435456).\n");
         exit 0
-    | [| _; path |] -> (try open_in_bin path with Sys_error e -> prerr_endline ("nimjudge: " ^ e); exit 2)
-    | _ -> prerr_endline "nimjudge: usage: nimjudge [FILE|-] (--help)"; exit 2
+    | "--max-line-bytes" :: n :: rest -> (
+        match int_of_string_opt n with
+        | Some n when n > 0 -> max_line := n; parse rest
+        | _ -> prerr_endline ("nimjudge: --max-line-bytes needs a positive number; " ^ usage); exit 2)
+    | p :: rest when !path = None && (p = "-" || String.length p = 0 || p.[0] <> '-') ->
+        path := Some p; parse rest
+    | _ -> prerr_endline ("nimjudge: " ^ usage ^ " (--help)"); exit 2
+  in
+  parse (List.tl (Array.to_list Sys.argv));
+  let input = match !path with
+    | None | Some "-" -> stdin
+    | Some path -> (try open_in_bin path with Sys_error e -> prerr_endline ("nimjudge: " ^ e); exit 2)
   in
   let accepted = ref 0 and rejected = ref 0 and unreadable = ref 0 and skipped = ref 0 in
   let claims_total = ref 0 in
@@ -279,7 +313,9 @@ let () =
   let header_seen = ref false in
   (try
      while true do
-       let line = input_line input in
+       let line = match read_line_bounded input !max_line with
+         | Some line -> line
+         | None -> raise End_of_file in
        incr line_no;
        if not !header_seen then begin
          if line <> "nimjudge 1" then begin
