@@ -672,3 +672,142 @@ fn nimcheck_and_the_extracted_judge_agree_on_the_corpus_and_its_mutants() {
     assert!(counts[1][0] >= 50 && counts[1][1] >= 500, "{counts:?}");
     assert!(undecided * 20 <= total, "{undecided} undecided");
 }
+
+/// Hostile judge input: malformed lines, numbers out of range, sizes over
+/// the reader's bounds, a line over `--max-line-bytes`. The judge never
+/// accepts, never crashes (an OCaml exception would exit 2 with a
+/// backtrace, the runtime's out-of-memory 2 as well: so the message is
+/// checked too), and its exit status says why: 1 rejected, 2 unreadable or
+/// malformed, 3 skipped or over a limit.
+#[test]
+#[ignore = "needs coqc and ocamlopt (`make -C formal/judge`); .ci/run runs it"]
+fn the_judge_refuses_hostile_input_with_a_reason() {
+    formal_common::make("formal/judge");
+    let judge = root().join("formal/judge/nimjudge");
+    let cases: &[(&str, &str, i32, &str)] = &[
+        ("no header", "certificate a\n", 2, "the first line must be"),
+        ("empty", "", 2, "empty input"),
+        (
+            "claim first",
+            "nimjudge 1\nperiodic 1;0;1;\n",
+            2,
+            "before any certificate",
+        ),
+        (
+            "leading zero",
+            "nimjudge 1\ncertificate a\nperiodic 01;0;1;\n",
+            2,
+            "leading zero",
+        ),
+        (
+            "2^64",
+            "nimjudge 1\ncertificate a\nperiodic 18446744073709551616;0;1;\n",
+            2,
+            "exceeds 2^64",
+        ),
+        (
+            "fields",
+            "nimjudge 1\ncertificate a\nsequence 1;0\n",
+            2,
+            "fields",
+        ),
+        (
+            "kind",
+            "nimjudge 1\ncertificate a\nfoo 1\n",
+            2,
+            "unknown line kind",
+        ),
+        (
+            "open set",
+            "nimjudge 1\ncertificate a\navoidance-closure 2;{0,1;0;0;\n",
+            2,
+            "not closed",
+        ),
+        (
+            "minus zero",
+            "nimjudge 1\ncertificate a\navoidance-affine -0:1;0;0;\n",
+            2,
+            "not an integer",
+        ),
+        (
+            "big nat",
+            "nimjudge 1\ncertificate a\navoidance-edges 70000;0:1;0;0;\n",
+            3,
+            "2^16 or more",
+        ),
+        (
+            "many vertices",
+            "nimjudge 1\ncertificate a\navoidance-vertices 5000;;0;0;\n",
+            3,
+            "over the judge's bound",
+        ),
+        (
+            "octal bound",
+            "nimjudge 1\ncertificate a\noctal-periodic 0,7;5000;1;1:0;;\n",
+            3,
+            "bound",
+        ),
+        (
+            "three heaps",
+            "nimjudge 1\ncertificate a\noctal-periodic 0,8;100;1;1:0;;\n",
+            3,
+            "three-heap",
+        ),
+        (
+            "octal digit",
+            "nimjudge 1\ncertificate a\noctal 0,99999;0;1;0;1:0;;\n",
+            2,
+            "2^16 or more",
+        ),
+        (
+            "false",
+            "nimjudge 1\ncertificate a\nperiodic 1,2;0;4;2:0\n",
+            1,
+            "rejected a: claim 1 is false",
+        ),
+        (
+            "skipped kind",
+            "nimjudge 1\ncertificate a\nskipped Closure\n",
+            3,
+            "skipped a",
+        ),
+    ];
+    for &(what, input, code, message) in cases {
+        let out = run_judge(&judge, &[], input);
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(code), "{what}: {text}");
+        assert!(text.contains(message), "{what}: {text}");
+        assert!(
+            !text.contains("accepted a") && !text.contains("exception"),
+            "{what}: {text}"
+        );
+    }
+    let long = format!(
+        "nimjudge 1\ncertificate a\nperiodic {}1;0;1;\n",
+        "1,".repeat(100)
+    );
+    let out = run_judge(&judge, &["--max-line-bytes", "50"], &long);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-line-bytes"));
+    // Under the default limit the same line is read whole and judged (its
+    // moves repeat: rejected).
+    assert_eq!(run_judge(&judge, &[], &long).status.code(), Some(1));
+}
+
+fn run_judge(judge: &Path, args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(judge)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("nimjudge runs");
+    // The judge may stop before reading everything (a broken pipe is fine).
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
