@@ -198,6 +198,15 @@ fn run(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// `nimcert audit FLAGS… --format FORMAT -o OUT`: its exit status and
+/// standard error.
+fn audit_to(flags: &[&str], format: &str, out: &Path) -> (i32, String) {
+    let mut args = vec!["audit"];
+    args.extend_from_slice(flags);
+    args.extend(["--format", format, "-o", out.to_str().unwrap()]);
+    run(&args)
+}
+
 /// The registry's page and JSON report (made once for every test).
 struct Registry {
     page: PathBuf,
@@ -212,28 +221,8 @@ fn registry() -> &'static Registry {
         let json = dir.join("report.json");
         let baseline = "audit.expected";
         let (html_run, json_run) = std::thread::scope(|s| {
-            let h = s.spawn(|| {
-                run(&[
-                    "audit",
-                    "--baseline",
-                    baseline,
-                    "--format",
-                    "html",
-                    "-o",
-                    page.to_str().unwrap(),
-                ])
-            });
-            let j = s.spawn(|| {
-                run(&[
-                    "audit",
-                    "--baseline",
-                    baseline,
-                    "--format",
-                    "json",
-                    "-o",
-                    json.to_str().unwrap(),
-                ])
-            });
+            let h = s.spawn(|| audit_to(&["--baseline", baseline], "html", &page));
+            let j = s.spawn(|| audit_to(&["--baseline", baseline], "json", &json));
             (h.join().unwrap(), j.join().unwrap())
         });
         assert_eq!(html_run.0, 0, "{}", html_run.1);
@@ -467,15 +456,7 @@ fn pages_of_200_and_2000_entries_render() {
         let claims = bulk(&dir, n, None);
         let page = dir.join(format!("bulk-{n}.html"));
         let start = Instant::now();
-        let (code, stderr) = run(&[
-            "audit",
-            "--claims",
-            claims.to_str().unwrap(),
-            "--format",
-            "html",
-            "-o",
-            page.to_str().unwrap(),
-        ]);
+        let (code, stderr) = audit_to(&["--claims", claims.to_str().unwrap()], "html", &page);
         let audit = start.elapsed();
         assert_eq!(code, 0, "{stderr}");
         let rendered = render(&chromium, &page, "");
@@ -541,15 +522,7 @@ fn hostile_quotes_and_file_names_render_as_text() {
     )
     .unwrap();
     let page = dir.join("hostile.html");
-    let (code, stderr) = run(&[
-        "audit",
-        "--claims",
-        claims.to_str().unwrap(),
-        "--format",
-        "html",
-        "-o",
-        page.to_str().unwrap(),
-    ]);
+    let (code, stderr) = audit_to(&["--claims", claims.to_str().unwrap()], "html", &page);
     assert_eq!(code, 0, "{stderr}");
     let rendered = render(&chromium, &page, "");
     assert!(rendered.console.is_empty(), "{:#?}", rendered.console);
@@ -595,17 +568,16 @@ fn a_changed_baseline_is_shown_at_the_top() {
     assert_eq!(code, 0, "{stderr}");
     let after = bulk(&dir, 3, Some(2));
     let page = dir.join("changed.html");
-    let (code, _) = run(&[
-        "audit",
-        "--claims",
-        after.to_str().unwrap(),
-        "--baseline",
-        baseline.to_str().unwrap(),
-        "--format",
+    let (code, _) = audit_to(
+        &[
+            "--claims",
+            after.to_str().unwrap(),
+            "--baseline",
+            baseline.to_str().unwrap(),
+        ],
         "html",
-        "-o",
-        page.to_str().unwrap(),
-    ]);
+        &page,
+    );
     assert_eq!(code, 1, "a change from the baseline exits 1");
     let rendered = render(&chromium, &page, "");
     assert!(rendered.console.is_empty(), "{:#?}", rendered.console);
