@@ -159,7 +159,14 @@ pub fn prepare_dir(dir: &Path) -> io::Result<bool> {
                     format!("the folder {} does not exist", parent.display()),
                 ));
             }
-            std::fs::create_dir(dir).map(|()| true)
+            match std::fs::create_dir(dir) {
+                Ok(()) => Ok(true),
+                // Made by another process since the check: the shards of a
+                // job array start at once and share the folder (a task
+                // failed so under Slurm on 2026-12-03). Not ours to remove.
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && dir.is_dir() => Ok(false),
+                Err(e) => Err(e),
+            }
         }
         Err(e) => Err(e),
     }
@@ -418,6 +425,24 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir(&dir).unwrap();
         dir
+    }
+
+    /// Shards started at once prepare the same new folder: each succeeds,
+    /// and exactly one of them made it.
+    #[test]
+    fn concurrent_preparations_of_one_folder_all_succeed() {
+        let root = scratch("concurrent");
+        for round in 0..20 {
+            let dir = root.join(format!("out{round}"));
+            let made: Vec<bool> = std::thread::scope(|s| {
+                let runs: Vec<_> = (0..8).map(|_| s.spawn(|| prepare_dir(&dir))).collect();
+                runs.into_iter()
+                    .map(|run| run.join().unwrap().expect("prepared"))
+                    .collect()
+            });
+            assert_eq!(made.iter().filter(|&&m| m).count(), 1, "{made:?}");
+        }
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
