@@ -50,3 +50,6 @@ Print Assumptions AvoidanceJudge.tree_edges_verdict_sound.
 Print Assumptions AvoidanceJudge.closure_verdict_sound.
 Print Assumptions AvoidanceJudge.affine_verdict_sound.
 Print Assumptions Octal.octal_periodicity_octal.
+From Nimcert Require Refute.
+Print Assumptions Refute.G_differs_from_options.
+Print Assumptions Refute.refutes_sound.

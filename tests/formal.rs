@@ -17,7 +17,7 @@ mod formal_common;
 
 use formal_common::{nimcheck, ron_files, root};
 use nimcert::check::format::{
-    Certificate, Claim, PSetClaim, PeriodWitness, PeriodicClaim, SequenceClaim,
+    Certificate, Claim, Method, PSetClaim, PeriodWitness, PeriodicClaim, Provenance, SequenceClaim,
 };
 use nimcert::check::periodic::{parse_row, write_row};
 use nimcert::export::coq::{self, Export, COQ_BOUND, VERDICT_PRELUDE};
@@ -810,4 +810,65 @@ fn run_judge(judge: &Path, args: &[&str], input: &str) -> std::process::Output {
     // The judge may stop before reading everything (a broken pipe is fine).
     let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
     child.wait_with_output().unwrap()
+}
+
+/// Reproducer 1 of the 16-bit wrap (checker/tests/value_width.rs): S = {1,
+/// …, 65536}, claimed period 65,537 with values 0, 1, …, 65535, 0. The
+/// judge cannot compute G for it (its queues would hold about 2·10^9
+/// values), but `nimcert export judge` finds that the claim lists 0 at 0
+/// and at 65,536, a move apart, and the judge rejects it by
+/// `Refute.refutes_sound` (G_S(n) differs from every G_S(n − s)). A wrong
+/// refutation is ignored: with the pair replaced by one that does not
+/// hold, the judge falls back to the full check, which it cannot finish
+/// here, so that case is shown on a small game.
+#[test]
+#[ignore = "needs coqc and ocamlopt (`make -C formal/judge`); .ci/run runs it"]
+fn the_judge_refutes_the_wrapped_sequence_of_65536_moves() {
+    formal_common::make("formal/judge");
+    let mut values: Vec<u32> = (0..65_536).collect();
+    values.push(0);
+    let claim = SequenceClaim {
+        moves: (1..=65_536).collect(),
+        preperiod: 0,
+        period: 65_537,
+        values,
+        period_witnesses: vec![PeriodWitness {
+            prime: 65_537,
+            position: 0,
+        }],
+        preperiod_witness: None,
+    };
+    assert_eq!(
+        nimcert::export::judge::refutation(&claim),
+        Some((65_536, 65_536))
+    );
+    let certificate = Certificate {
+        format: 2,
+        provenance: Provenance {
+            tool: "tests/formal.rs".into(),
+            method: Method::Search {
+                engine: "the 16-bit wrap reproducer".into(),
+            },
+        },
+        claim: Claim::Sequence(claim),
+    };
+    let dir = formal_common::scratch("formal-refute");
+    let verdicts = formal_common::judge(&[("wrapped".into(), certificate)], &dir);
+    assert_eq!(verdicts, [1], "the judge rejects the wrapped claim");
+    // A refutation that does not hold is ignored: {1, 2}, G = 0, 1, 2, 0,
+    // … (period 3); the true claim with a false pair is still accepted, and
+    // a false claim with a false pair still rejected.
+    let judge = root().join("formal/judge/nimjudge");
+    for (line, code) in [
+        ("sequence 1,2;0;3;0,1,2;3:0;;2:1", 0),
+        ("sequence 1,2;0;3;0,1,1;3:0;;2:2", 1),
+    ] {
+        let input = format!("nimjudge 1\ncertificate a\n{line}\n");
+        assert_eq!(
+            run_judge(&judge, &[], &input).status.code(),
+            Some(code),
+            "{line}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,7 +7,7 @@
 From Coq Require Import Extraction ExtrOcamlBasic NArith.
 From Coq Require Import ZArith.
 From Nimcert Require Import Judge Certificate.
-From Nimcert Require AvoidanceJudge.
+From Nimcert Require AvoidanceJudge Refute.
 From Nimcert Require Import OctalCheck.
 
 (* acc * 10 + d: the reader's only arithmetic. *)
@@ -49,6 +49,6 @@ Definition octal_judge (code : list nat) (q p : N) (values : option (list N))
   if octal_within_bound c then (if check_octal_cert c then 0 else 1) else 3.
 
 Extraction "judge_core.ml" check_periodic check_sequenceN pset_judge decimal_step below_u64
-  small_nat signed octal_judge
+  small_nat signed octal_judge Refute.refutes
   AvoidanceJudge.tree_vertices_verdict AvoidanceJudge.tree_edges_verdict
   AvoidanceJudge.closure_verdict AvoidanceJudge.affine_verdict.

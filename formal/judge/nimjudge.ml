@@ -17,7 +17,9 @@
      nimjudge 1                    the first line
      certificate PATH              starts a certificate
      periodic MOVES;Q;P;WITNESSES  a Periodic claim, or a PeriodicTable line
-     sequence MOVES;Q;P;VALUES;WITNESSES;QW   a Sequence claim
+     sequence MOVES;Q;P;VALUES;WITNESSES;QW[;N:S]   a Sequence claim, with
+                                   perhaps a refutation: values at N and N - S
+                                   equal for a move S (Refute.v)
      pset MOVES;P;BLOCK;COVER;WITNESSES       a PSet claim (COVER: pairs
                                    RESIDUE:MOVE)
      avoidance-vertices VERTICES;EDGES;W;NIM;MAXIMAL   an Avoidance claim
@@ -225,10 +227,19 @@ let judge kind rest =
       let f = fields 4 rest in
       check_periodic (nonempty_numbers "moves" f.(0)) (number f.(1)) (number f.(2)) (witnesses f.(3))
   | "sequence" ->
-      let f = fields 6 rest in
-      let qw = if f.(5) = "" then None else Some (number f.(5)) in
-      check_sequenceN (nonempty_numbers "moves" f.(0)) (number f.(1)) (number f.(2))
-        (numbers f.(3)) (witnesses f.(4)) qw
+      (* six fields, or seven: the last a refutation N:S (Refute.v), checked
+         first; a refutation that does not hold is ignored *)
+      let f = String.split_on_char ';' rest in
+      let f, refutation = match List.length f with
+        | 7 -> (fields 6 (String.concat ";" (List.filteri (fun i _ -> i < 6) f)), Some (List.nth f 6))
+        | _ -> (fields 6 rest, None) in
+      let moves = nonempty_numbers "moves" f.(0) and q = number f.(1) and p = number f.(2) in
+      let values = numbers f.(3) in
+      let refuted = match refutation with
+        | None -> false
+        | Some r -> let n, s = pair number r in refutes moves q p values n s in
+      (not refuted)
+      && check_sequenceN moves q p values (witnesses f.(4)) (optional_number f.(5))
   | "pset" -> (
       let f = fields 5 rest in
       pset_judge (nonempty_numbers "moves" f.(0)) (number f.(1)) (numbers f.(2))

@@ -9,7 +9,10 @@
 //!   line of a `PeriodicTable`, which already has this form (copied as it
 //!   is: a line nimcheck cannot parse is one the judge cannot either);
 //! - `sequence MOVES;Q;P;VALUES;WITNESSES;QW` for a `Sequence` claim (a
-//!   `PackedSequence` is written as the `Sequence` it states);
+//!   `PackedSequence` is written as the `Sequence` it states), followed by
+//!   `;N:S` when [`refutation`] finds two listed values that the mex rule
+//!   makes different (the judge checks the pair by
+//!   `Refute.refutes_sound` and rejects the claim without computing G);
 //! - `pset MOVES;P;BLOCK;COVER;WITNESSES` for a `PSet` claim, COVER as
 //!   pairs `RESIDUE:MOVE` (judged by `check_psetN` of
 //!   formal/theories/PSetFast.v, on binary numbers, without a bound);
@@ -105,15 +108,52 @@ pub fn judged(claim: &Claim) -> bool {
     )
 }
 
+/// The comparisons [`refutation`] makes at most (a few seconds): enough
+/// for the 16-bit-wrap reproducer, whose first repeated value is at
+/// n = 65,536 with 65,536 moves (about 2.1·10^9 comparisons).
+pub const REFUTATION_BUDGET: u64 = 4_000_000_000;
+
+/// A position n and a move s ≤ n (0 < s) at which a `Sequence` claim lists
+/// the same value at n and n − s, the first in the order of n: the mex rule
+/// makes G_S(n) differ from G_S(n − s), so such a claim is false
+/// (`Refute.refutes_sound`). An untrusted search that the judge re-checks;
+/// `None` when there is none, when the claim's shape does not allow one
+/// (moves not increasing and positive, q + p not the number of values), or
+/// after [`REFUTATION_BUDGET`] comparisons.
+pub fn refutation(claim: &SequenceClaim) -> Option<(u64, u64)> {
+    let v = &claim.values;
+    let increasing = claim.moves.windows(2).all(|w| w[0] < w[1]);
+    if !increasing
+        || claim.moves.first().is_none_or(|&s| s == 0)
+        || claim.preperiod.checked_add(claim.period) != Some(v.len() as u64)
+    {
+        return None;
+    }
+    let mut budget = REFUTATION_BUDGET;
+    for n in 0..v.len() {
+        for &s in &claim.moves {
+            let Some(m) = usize::try_from(s).ok().filter(|&s| s <= n) else {
+                break;
+            };
+            if v[n] == v[n - m] {
+                return Some((n as u64, s));
+            }
+            budget = budget.checked_sub(1)?;
+        }
+    }
+    None
+}
+
 fn sequence(claim: &SequenceClaim) -> String {
+    let refuted = refutation(claim).map_or(String::new(), |(n, s)| format!(";{n}:{s}"));
     format!(
-        "sequence {};{};{};{};{};{}\n",
+        "sequence {};{};{};{};{};{}{refuted}\n",
         joined(&claim.moves),
         claim.preperiod,
         claim.period,
         joined(&claim.values),
         witnesses(&claim.period_witnesses),
-        optional(claim.preperiod_witness)
+        optional(claim.preperiod_witness),
     )
 }
 
@@ -319,6 +359,20 @@ mod tests {
         assert_eq!(
             lines(&certificate(Claim::Octal(hinted)), "h"),
             "certificate h\noctal -;1;2;0,1,2;;0;4:1\n"
+        );
+        // v(2) = v(1) with the move 1: the refutation follows the claim.
+        let refuted = SequenceClaim {
+            moves: vec![1, 2],
+            preperiod: 0,
+            period: 3,
+            values: vec![0, 1, 1],
+            period_witnesses: vec![],
+            preperiod_witness: None,
+        };
+        assert_eq!(refutation(&refuted), Some((2, 1)));
+        assert_eq!(
+            lines(&certificate(Claim::Sequence(refuted)), "r"),
+            "certificate r\nsequence 1,2;0;3;0,1,1;;;2:1\n"
         );
         let avoidance = |geometry| {
             certificate(Claim::Avoidance(AvoidanceClaim {
