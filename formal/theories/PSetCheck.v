@@ -28,78 +28,6 @@ Definition check_pset (S : list nat) (P : nat) (block : list nat)
   minimality_ok P period_witnesses
     (fun x d => (x <? P) && xorb (inb x) (inb ((x + d) mod P))).
 
-Theorem check_pset_sound S P block cover pw :
-  check_pset S P block cover pw = true -> pset_claim S P block.
-Proof.
-  unfold check_pset. cbv zeta. intros H.
-  repeat match type of H with
-  | (_ && _) = true => apply andb_true_iff in H as [H ?]
-  end.
-  rename H into Hmoves.
-  match goal with
-  | Hp : (0 <? P) = true, Hlt : forallb (fun h => h <? P) _ = true,
-    Hcol : forallb (fun h => forallb _ S) _ = true,
-    Hres : nat_list_eqb _ _ = true, Hcov : forallb _ cover = true,
-    Hm : minimality_ok _ _ _ = true |- _ =>
-      rename Hp into HP0, Hlt into Hbelow, Hcol into Hcoll, Hres into Hresid,
-      Hcov into Hcover, Hm into Hmin
-  end.
-  apply Nat.ltb_lt in HP0. pose proof (moves_ok_positive S Hmoves) as Hpos.
-  assert (HPn : P <> 0) by lia.
-  set (T := fun x => memb (x mod P) block = true).
-  (* T satisfies the P-position recurrence. *)
-  assert (Hrec : forall x, T x <-> forall s, In s S -> s <= x -> ~ T (x - s)).
-  { intros x. unfold T. split.
-    - intros Hx s Hs Hle Hxs.
-      rewrite forallb_forall in Hcoll.
-      specialize (Hcoll _ (proj1 (memb_In _ _) Hxs)).
-      rewrite forallb_forall in Hcoll. specialize (Hcoll s Hs).
-      rewrite Nat.add_mod_idemp_l, Nat.sub_add in Hcoll by assumption.
-      rewrite Hx in Hcoll. discriminate.
-    - intros H. destruct (memb (x mod P) block) eqn:Er; [reflexivity|exfalso].
-      set (r := x mod P) in *.
-      assert (Hr : r < P) by (apply Nat.mod_upper_bound; exact HPn).
-      assert (Hin : In r (map fst cover)).
-      { apply nat_list_eqb_eq in Hresid. rewrite Hresid. apply filter_In.
-        split; [apply in_seq; lia | rewrite Er; reflexivity]. }
-      apply in_map_iff in Hin as [[r' s] [E Hw]]. simpl in E. subst r'.
-      rewrite forallb_forall in Hcover. specialize (Hcover _ Hw). simpl in Hcover.
-      apply andb_true_iff in Hcover as [Hcover Hb].
-      apply andb_true_iff in Hcover as [Hs Hle].
-      apply memb_In in Hs. apply Nat.leb_le in Hle.
-      assert (Hx : x = P * (x / P) + r) by (apply Nat.div_mod; exact HPn).
-      apply (H s Hs); [lia|].
-      replace (x - s) with ((r - s) + (x / P) * P) by lia.
-      rewrite Nat.mod_add by exact HPn. rewrite Nat.mod_small by lia. exact Hb. }
-  (* Hence T = W0(S), by induction. *)
-  assert (HW : forall x, G S x = 0 <-> T x).
-  { intros x. induction x as [x IH] using lt_wf_ind.
-    rewrite (G_zero_iff S x Hpos), (Hrec x). split.
-    - intros H s Hs Hle HT. apply (H s Hs Hle).
-      apply IH; [specialize (Hpos s Hs); lia | exact HT].
-    - intros H s Hs Hle HG. apply (H s Hs Hle).
-      apply IH; [specialize (Hpos s Hs); lia | exact HG]. }
-  split.
-  - intros x. rewrite HW. unfold T. rewrite memb_In. split.
-    + intros H. exists (x mod P), (x / P). split; [exact H|].
-      rewrite (Nat.div_mod x P HPn) at 1. lia.
-    + intros [h [k [Hh ->]]]. rewrite forallb_forall in Hbelow.
-      specialize (Hbelow h Hh). apply Nat.ltb_lt in Hbelow.
-      rewrite Nat.mod_add, Nat.mod_small by lia. exact Hh.
-  - assert (Hb : forall x, (G S x =? 0) = memb (x mod P) block).
-    { intros x. destruct (G S x =? 0) eqn:E, (memb (x mod P) block) eqn:F; auto.
-      - apply Nat.eqb_eq, HW in E. unfold T in E. congruence.
-      - exfalso. apply Nat.eqb_neq in E. apply E, HW. exact F. }
-    apply (least_period_of_witnesses _ 0 P HP0).
-    + intros x _. rewrite !Hb. replace (x + P) with (x + 1 * P) by lia.
-      rewrite Nat.mod_add by exact HPn. reflexivity.
-    + intros r Hr Hd.
-      destruct (minimality_ok_spec P pw _ HP0 Hmin r Hr Hd) as [x Hx].
-      apply andb_true_iff in Hx as [HxP Hx]. apply Nat.ltb_lt in HxP.
-      exists x. split; [lia|]. rewrite !Hb. rewrite (Nat.mod_small x P HxP).
-      intros E. rewrite E, xorb_nilpotent in Hx. discriminate.
-Qed.
-
 (** ** The claim from the four rules, as propositions
 
     The rules of [check_pset], stated on [In] rather than computed: any
@@ -157,3 +85,48 @@ Proof.
       exists x. split; [lia|]. rewrite !Hb. rewrite (Nat.mod_small x P HxP).
       intros E. apply Hx. rewrite <- !memb_In, E. reflexivity.
 Qed.
+
+Theorem check_pset_sound S P block cover pw :
+  check_pset S P block cover pw = true -> pset_claim S P block.
+Proof.
+  unfold check_pset. cbv zeta. intros H.
+  repeat match type of H with
+  | (_ && _) = true => apply andb_true_iff in H as [H ?]
+  end.
+  rename H into Hmoves.
+  match goal with
+  | Hp : (0 <? P) = true, Hlt : forallb (fun h => h <? P) _ = true,
+    Hcol : forallb (fun h => forallb _ S) _ = true,
+    Hres : nat_list_eqb _ _ = true, Hcov : forallb _ cover = true,
+    Hm : minimality_ok _ _ _ = true |- _ =>
+      rename Hp into HP0, Hlt into Hbelow, Hcol into Hcoll, Hres into Hresid,
+      Hcov into Hcover, Hm into Hmin
+  end.
+  apply Nat.ltb_lt in HP0.
+  apply pset_claim_of_rules; [exact (moves_ok_positive S Hmoves) | exact HP0 | ..].
+  - (* Rule 1 *)
+    intros h Hh. rewrite forallb_forall in Hbelow. apply Nat.ltb_lt, Hbelow, Hh.
+  - (* Rule 2 *)
+    intros h s Hh Hs Hin. rewrite forallb_forall in Hcoll. specialize (Hcoll h Hh).
+    rewrite forallb_forall in Hcoll. specialize (Hcoll s Hs).
+    apply memb_In in Hin. rewrite Hin in Hcoll. discriminate.
+  - (* Rule 3 *)
+    intros r Hr Hnin.
+    assert (Hin : In r (map fst cover)).
+    { apply nat_list_eqb_eq in Hresid. rewrite Hresid. apply filter_In.
+      split; [apply in_seq; lia|].
+      destruct (memb r block) eqn:Er; [apply memb_In in Er; contradiction | reflexivity]. }
+    apply in_map_iff in Hin as [[r' s] [E Hw]]. simpl in E. subst r'.
+    rewrite forallb_forall in Hcover. specialize (Hcover _ Hw). simpl in Hcover.
+    apply andb_true_iff in Hcover as [Hcover Hb].
+    apply andb_true_iff in Hcover as [Hs Hle].
+    exists s. split; [apply memb_In, Hs|].
+    split; [apply Nat.leb_le, Hle | apply memb_In, Hb].
+  - (* Rule 4 *)
+    intros q Hq Hd. destruct (minimality_ok_spec P pw _ HP0 Hmin q Hq Hd) as [x Hx].
+    apply andb_true_iff in Hx as [HxP Hx]. apply Nat.ltb_lt in HxP.
+    exists x. split; [exact HxP|]. rewrite <- !memb_In. intros E.
+    destruct (memb x block), (memb ((x + P / q) mod P) block);
+      simpl in Hx; try discriminate; intuition congruence.
+Qed.
+
