@@ -203,7 +203,6 @@ let optional_number s = if s = "" then None else Some (number s)
 let octal kind rest =
   let periodic = kind = "octal-periodic" in
   let f = fields (if periodic then 6 else 7) rest in
-  let at i = f.(if periodic && i >= 3 then i - 1 else i) in
   let code = list_of octal_digit f.(0) in
   let three_heap =
     List.exists
@@ -213,9 +212,10 @@ let octal kind rest =
      match (int_of_string_opt f.(1), int_of_string_opt f.(2)) with
      | Some q, Some p when q + p <= max_three_heap_span -> ()
      | _ -> raise (Beyond (Printf.sprintf "a three-heap code with q + p over %d" max_three_heap_span)));
-  let values = if periodic then None else Some (numbers f.(3)) in
-  match octal_judge code (number f.(1)) (number f.(2)) values (witnesses (at 4))
-          (optional_number (at 5)) (sparse_hint (at 6)) with
+  (* the fields after VALUES, or after P when there are none *)
+  let values, w = if periodic then (None, 3) else (Some (numbers f.(3)), 4) in
+  match octal_judge code (number f.(1)) (number f.(2)) values (witnesses f.(w))
+          (optional_number f.(w + 1)) (sparse_hint f.(w + 2)) with
   | O -> true
   | S O -> false
   | _ -> raise (Beyond "L = j(q + p) + t + 1 over the Coq octal checker's bound")
@@ -229,9 +229,8 @@ let judge kind rest =
   | "sequence" ->
       (* six fields, or seven: the last a refutation N:S (Refute.v), checked
          first; a refutation that does not hold is ignored *)
-      let f = String.split_on_char ';' rest in
-      let f, refutation = match List.length f with
-        | 7 -> (fields 6 (String.concat ";" (List.filteri (fun i _ -> i < 6) f)), Some (List.nth f 6))
+      let f, refutation = match String.split_on_char ';' rest with
+        | [ a; b; c; d; e; g; r ] -> ([| a; b; c; d; e; g |], Some r)
         | _ -> (fields 6 rest, None) in
       let moves = nonempty_numbers "moves" f.(0) and q = number f.(1) and p = number f.(2) in
       let values = numbers f.(3) in

@@ -45,6 +45,7 @@ use crate::check::format::{
     SparseHint,
 };
 use crate::check::periodic::write_row;
+use std::fmt::Display;
 
 /// The first line of the format.
 pub const HEADER: &str = "nimjudge 1";
@@ -158,17 +159,12 @@ fn sequence(claim: &SequenceClaim) -> String {
 }
 
 fn pset(claim: &PSetClaim) -> String {
-    let cover: Vec<String> = claim
-        .cover
-        .iter()
-        .map(|(r, s)| format!("{r}:{s}"))
-        .collect();
     format!(
         "pset {};{};{};{};{}\n",
         joined(&claim.moves),
         claim.period,
         joined(&claim.block),
-        cover.join(","),
+        pairs(claim.cover.iter().copied()),
         witnesses(&claim.period_witnesses)
     )
 }
@@ -217,34 +213,27 @@ fn sparse(hint: Option<SparseHint>) -> String {
 }
 
 fn avoidance(claim: &AvoidanceClaim) -> String {
-    let pairs = |items: &[(u32, u32)]| -> String {
-        let items: Vec<String> = items.iter().map(|(a, b)| format!("{a}:{b}")).collect();
-        items.join(",")
-    };
-    let tail = format!(
-        "{};{};{}",
-        joined(&claim.win),
-        claim.nim,
-        sets(&claim.maximal)
-    );
-    match &claim.geometry {
-        AvoidanceGeometry::TreeVertices { vertices, edges }
-        | AvoidanceGeometry::TreeEdges { vertices, edges } => {
-            let kind = match claim.geometry {
-                AvoidanceGeometry::TreeVertices { .. } => "vertices",
-                _ => "edges",
-            };
-            format!("avoidance-{kind} {vertices};{};{tail}\n", pairs(edges))
-        }
+    let (kind, geometry) = match &claim.geometry {
+        AvoidanceGeometry::TreeVertices { vertices, edges } => (
+            "vertices",
+            format!("{vertices};{}", pairs(edges.iter().copied())),
+        ),
+        AvoidanceGeometry::TreeEdges { vertices, edges } => (
+            "edges",
+            format!("{vertices};{}", pairs(edges.iter().copied())),
+        ),
         AvoidanceGeometry::Closure {
             points,
             convex_sets,
-        } => format!("avoidance-closure {points};{};{tail}\n", sets(convex_sets)),
-        AvoidanceGeometry::Affine { points } => {
-            let points: Vec<String> = points.iter().map(|(x, y)| format!("{x}:{y}")).collect();
-            format!("avoidance-affine {};{tail}\n", points.join(","))
-        }
-    }
+        } => ("closure", format!("{points};{}", sets(convex_sets))),
+        AvoidanceGeometry::Affine { points } => ("affine", pairs(points.iter().copied())),
+    };
+    format!(
+        "avoidance-{kind} {geometry};{};{};{}\n",
+        joined(&claim.win),
+        claim.nim,
+        sets(&claim.maximal)
+    )
 }
 
 fn sets(sets: &[Vec<u32>]) -> String {
@@ -259,10 +248,12 @@ fn joined<T: ToString>(numbers: &[T]) -> String {
 }
 
 fn witnesses(items: &[PeriodWitness]) -> String {
-    let items: Vec<String> = items
-        .iter()
-        .map(|w| format!("{}:{}", w.prime, w.position))
-        .collect();
+    pairs(items.iter().map(|w| (w.prime, w.position)))
+}
+
+/// Pairs `A:B` joined by `,`: witnesses, cover entries, edges, points.
+fn pairs<A: Display, B: Display>(items: impl Iterator<Item = (A, B)>) -> String {
+    let items: Vec<String> = items.map(|(a, b)| format!("{a}:{b}")).collect();
     items.join(",")
 }
 
