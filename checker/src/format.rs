@@ -37,6 +37,11 @@
 //! (`nimcert certify --octal CODE --no-values`), for games whose values
 //! would not fit a file (0.376: q = 2,268,248; 0.354: q = 10,061,916).
 //!
+//! Version 6 is version 5 plus [`Claim::Family`]: the nim-sequence of
+//! every game {a, b, c} with c ≡ ρ (mod a + b), c = (a + b)k + ρ, k ≥ k0,
+//! in one certificate: a statement for infinitely many c, which the checker
+//! decides by a reduction to finitely many k (see `crate::family`).
+//!
 //! See `checker/README.md` for one annotated example per claim kind.
 
 use serde::{Deserialize, Serialize};
@@ -46,9 +51,10 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// The newest format version this checker reads (version 1 plus
 /// `Periodic` and `PeriodicTable` in version 2, plus `Octal` in version 3,
-/// plus `PackedSequence` in version 4, plus `OctalPeriodic` in version 5).
+/// plus `PackedSequence` in version 4, plus `OctalPeriodic` in version 5,
+/// plus `Family` in version 6).
 /// It reads every version from [`FORMAT_VERSION`] to this one.
-pub const LATEST_FORMAT_VERSION: u32 = 5;
+pub const LATEST_FORMAT_VERSION: u32 = 6;
 
 /// One certificate: a claim with where it came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -139,6 +145,9 @@ pub enum Claim {
     /// (Format 5.) The least pre-period and least period of an octal game,
     /// without its values: the checker computes them.
     OctalPeriodic(OctalPeriodicClaim),
+    /// (Format 6.) The nim-sequence of {a, b, c} for every c ≡ ρ
+    /// (mod a + b) from some c0 on: a family of games in one claim.
+    Family(FamilyClaim),
 }
 
 impl Claim {
@@ -150,6 +159,7 @@ impl Claim {
             Claim::Octal(_) => 3,
             Claim::PackedSequence(_) => 4,
             Claim::OctalPeriodic(_) => 5,
+            Claim::Family(_) => 6,
         }
     }
 
@@ -164,6 +174,7 @@ impl Claim {
             Claim::Octal(_) => "Octal",
             Claim::PackedSequence(_) => "PackedSequence",
             Claim::OctalPeriodic(_) => "OctalPeriodic",
+            Claim::Family(_) => "Family",
         }
     }
 }
@@ -418,4 +429,71 @@ pub struct AvoidanceClass {
     pub nim1: u32,
     /// Opt(X_I), as indices into `classes`, strictly increasing.
     pub options: Vec<u32>,
+}
+
+/// Claim (format 6): for every k ≥ `from_k`, with c = (a + b)k + ρ and
+/// S = {a, b, c} (so a < b < c is required of the first member), the
+/// nim-sequence G_S is purely periodic (least pre-period 0) and is
+/// described by `shape` in terms of the base word B = `base_word`, of
+/// length m = a + b: the letters B(x mod m) on [0, c) are written "the
+/// B-run of length c".
+///
+/// - [`FamilyShape::Base`]: G_S(x) = B(x mod m) for every x, with least
+///   period `period` (a divisor of m); this is Table 1's inert row and
+///   Table 2's rows 1 and 3.
+/// - [`FamilyShape::Tail`]: one period of G_S is the B-run of length c
+///   followed by the fixed word Y = `tail` of length d ≥ 1, so the least
+///   period is p = c + d; `marker` names a window of that period which
+///   occurs at exactly one offset of the cyclic word (the witness that p
+///   is least).
+///
+/// The checker decides it for every k ≥ `from_k` (`crate::family`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FamilyClaim {
+    /// a, the smallest move (a ≥ 1).
+    pub a: u64,
+    /// b, the middle move (a < b).
+    pub b: u64,
+    /// ρ, the angle: c ≡ ρ (mod a + b), 0 ≤ ρ < a + b.
+    pub rho: u64,
+    /// k0: the claim is for every c = (a + b)k + ρ with k ≥ k0.
+    pub from_k: u64,
+    /// B, the nim-sequence of {a, b} on [0, a + b) (purely periodic with
+    /// period a + b); checked, not trusted: it is part of the claimed values.
+    pub base_word: Vec<u32>,
+    /// Which of the two shapes one period has.
+    pub shape: FamilyShape,
+}
+
+/// The shape of one period of the family's nim-sequences.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum FamilyShape {
+    /// G_S(x) = B(x mod (a + b)) for every x; least period `period`.
+    Base {
+        /// The least period, a divisor of a + b.
+        period: u64,
+    },
+    /// G_S on [0, c + d) is the B-run of length c, then `tail`; the least
+    /// period is c + d.
+    Tail {
+        /// Y = G_S on [c, c + d), d ≥ 1 letters, the same for every k.
+        tail: Vec<u32>,
+        /// The witness that c + d is the least period.
+        marker: Marker,
+    },
+}
+
+/// A window of one period of a `Tail` family: the L = `length` letters at
+/// positions c + `start`, …, c + `start` + L − 1 of the cyclic word of
+/// length c + d (`start` may be negative: a window that begins inside the
+/// B-run, `start` ≥ −(L − 1)), claimed to occur at no other offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Marker {
+    /// j, the window's first position relative to c, −L < j < d.
+    pub start: i64,
+    /// L ≥ 1, the window's length.
+    pub length: u64,
 }

@@ -43,6 +43,7 @@ const _: () = assert!(
 );
 
 pub mod avoidance;
+pub mod family;
 pub mod format;
 pub mod limits;
 mod mex;
@@ -237,6 +238,7 @@ pub fn check_certificate(certificate: &Certificate, limits: &Limits) -> Verdict 
             Claim::Octal(claim) => octal::check(claim, limits),
             Claim::PackedSequence(claim) => sequence::check_packed(claim, limits),
             Claim::OctalPeriodic(claim) => octal::check_periodic(claim, limits),
+            Claim::Family(claim) => family::check(claim, limits),
         },
     };
     match verdict {
@@ -279,6 +281,7 @@ fn admit(certificate: &Certificate, limits: &Limits) -> Result<(), Failure> {
         Claim::Octal(claim) => octal::admit(claim, limits),
         Claim::PackedSequence(claim) => sequence::admit_packed(claim, limits),
         Claim::OctalPeriodic(claim) => octal::admit_periodic(claim, limits),
+        Claim::Family(claim) => family::admit(claim, limits),
     }
 }
 

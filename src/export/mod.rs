@@ -16,7 +16,9 @@
 //! from Coq (issue 24).
 
 pub mod coq;
+pub mod family_coq;
 pub mod geometries;
 pub mod judge;
 pub mod octal;
+pub mod smt;
 pub mod tree_vertices;
