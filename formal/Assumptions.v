@@ -53,3 +53,14 @@ Print Assumptions Octal.octal_periodicity_octal.
 From Nimcert Require Refute.
 Print Assumptions Refute.G_differs_from_options.
 Print Assumptions Refute.refutes_sound.
+From Nimcert Require Family.
+Print Assumptions Family.fact1_G.
+Print Assumptions Family.fact2_unique_window.
+Print Assumptions Family.tail_recurrence.
+Print Assumptions Family.tail_marker.
+Print Assumptions Family.tail_claim_of_RM.
+Print Assumptions Family.tail_family.
+Print Assumptions Family.base_recurrence.
+Print Assumptions Family.base_marker.
+Print Assumptions Family.base_claim_of_RM.
+Print Assumptions Family.base_family.
