@@ -28,6 +28,7 @@ mod claims;
 mod completions;
 mod draw;
 mod export;
+mod family;
 mod limits;
 mod octal;
 mod octal_sweep;
@@ -103,6 +104,10 @@ enum Command {
     Draw(draw::DrawArgs),
     /// Export certificates for other proof checkers (Coq: docs/FORMAL.md).
     Export(export::ExportArgs),
+    /// Paper A for every c: one family certificate per class c ≡ ρ
+    /// (mod a + b), checked by nimcheck (docs/FAMILIES.md).
+    #[command(long_about = None)]
+    Family(family::FamilyArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish,
     /// powershell).
     Completions(completions::CompletionsArgs),
@@ -222,6 +227,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Atlas(args) => atlas::run(args),
         Command::Draw(args) => draw::run(args),
         Command::Export(args) => export::run(args),
+        Command::Family(args) => family::run(args),
         Command::Completions(args) => completions::completions(args),
         Command::Man(args) => completions::man(args),
     }

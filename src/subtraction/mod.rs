@@ -28,6 +28,7 @@ pub mod angles;
 pub mod base;
 pub mod claims;
 pub mod classify;
+pub mod family;
 pub mod lemmas;
 pub mod sieve;
 pub mod sweep;

@@ -15,6 +15,7 @@
 //! `necessity` (§6 and Appendix A).
 
 mod additive;
+mod every_c;
 mod intro;
 mod necessity;
 mod rotation;
@@ -36,6 +37,7 @@ pub fn claims() -> Vec<Claim> {
     let mut all = intro::claims();
     all.extend(rotation::claims());
     all.extend(tables::claims());
+    all.extend(every_c::claims());
     all.extend(additive::claims());
     all.extend(values::claims());
     all.extend(necessity::claims());

@@ -1,0 +1,172 @@
+//! `nimcert family`: paper A's games for every c ≡ ρ (mod a + b), one
+//! family certificate per class (issue 38, docs/FAMILIES.md).
+
+use super::output::{prepare_dir, print, render, write_atomically, Format};
+use super::CliError;
+use clap::Args;
+use nimcert::range::RangeArg;
+use nimcert::subtraction::family::{certificate, classes, survey, ClassOutcome, Settled};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The long help after the options.
+const FAMILY_HELP: &str = concat!(
+    "For every class (a, b, ρ) of the ranges (a < b, 0 ≤ ρ < a + b), the\n\
+family of games S = {a, b, c} with c = (a + b)k + ρ: nimcert reads one\n\
+period off the engine at a few k, writes it as a `Family` certificate\n\
+(format 6: the B-run of length c and a fixed tail, or the B-run alone;\n\
+a marker window for the least period; k0) and runs it through nimcheck's\n\
+library. \"proved\" means nimcheck accepted it: for every k ≥ k0 the game\n\
+is purely periodic with the stated least period (docs/FAMILIES.md gives\n\
+the reduction nimcheck decides, and the SMT and Coq checks of the same\n\
+statement: `nimcert export smt`, `nimcert export coq`).\n\
+\n\
+\"not settled\" says why: pre-periodic at the largest sampled k (the\n\
+classes of the necessity conjectures 52, 56, 57), or another shape.\n\
+\n\
+With -o DIR each proved class's certificate goes to DIR/A-B-RHO.ron (the\n\
+folder may be new, in an existing folder; checked before any work).\n\
+Limits: --max-classes (exit 3 naming it) bounds the classes of one run.\n\
+Exit 1 when nimcheck refuses a derived certificate.\n\
+\n",
+    super::exit_status!()
+);
+
+/// Arguments of `nimcert family`.
+#[derive(Args)]
+#[command(after_help = super::exit_status!(), after_long_help = FAMILY_HELP)]
+pub struct FamilyArgs {
+    /// Range of a: N, A..=B or ..=B (from 1).
+    #[arg(long, default_value = "..=29")]
+    a: RangeArg,
+    /// Range of b: N, A..=B or ..=B (from a + 1).
+    #[arg(long, default_value = "..=30")]
+    b: RangeArg,
+    /// Only this angle ρ.
+    #[arg(long)]
+    rho: Option<u64>,
+    /// Write each proved class's certificate into this folder.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Refuse a run of more classes than this (each costs a few
+    /// milliseconds at b ≤ 30; exit 3).
+    #[arg(long, value_parser = super::limits::count, default_value_t = 100_000)]
+    max_classes: u64,
+    /// Output format (json: one object per class and the totals).
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// The report: the classes and the totals.
+#[derive(serde::Serialize)]
+struct Report {
+    classes: Vec<ClassOutcome>,
+    proved: usize,
+    preperiodic: usize,
+    other: usize,
+    refused: usize,
+}
+
+pub fn run(args: FamilyArgs) -> Result<ExitCode, CliError> {
+    args.a.check("a", 1, 1 << 20).map_err(CliError::input)?;
+    args.b.check("b", 2, 1 << 20).map_err(CliError::input)?;
+    let (a, b) = (args.a.resolve(1), args.b.resolve(2));
+    let count = classes(a.clone(), b.clone())
+        .filter(|&(_, _, rho)| args.rho.is_none_or(|r| r == rho))
+        .take(args.max_classes as usize + 1)
+        .count() as u64;
+    if count > args.max_classes {
+        return Err(CliError::limit(
+            "--max-classes",
+            format!(
+                "more than {} classes (a, b, ρ) in these ranges (--max-classes)",
+                args.max_classes
+            ),
+        ));
+    }
+    if count == 0 {
+        return Err(CliError::input("no class (a, b, ρ) in these ranges"));
+    }
+    if let Some(dir) = &args.output {
+        prepare_dir(dir)?;
+    }
+    let mut outcomes = survey(a, b);
+    outcomes.retain(|o| args.rho.is_none_or(|r| r == o.rho));
+    if let Some(dir) = &args.output {
+        for o in &outcomes {
+            if let Settled::Proved { claim, .. } = &o.settled {
+                let path = dir.join(format!("{}-{}-{}.ron", o.a, o.b, o.rho));
+                write_atomically(
+                    &path,
+                    &nimcert::check::to_ron(&certificate((**claim).clone())),
+                )?;
+            }
+        }
+    }
+    let tally = |f: fn(&Settled) -> bool| outcomes.iter().filter(|o| f(&o.settled)).count();
+    let report = Report {
+        proved: tally(|s| matches!(s, Settled::Proved { .. })),
+        preperiodic: tally(|s| {
+            matches!(
+                s,
+                Settled::NotSettled {
+                    preperiodic: true,
+                    ..
+                }
+            )
+        }),
+        other: tally(|s| {
+            matches!(
+                s,
+                Settled::NotSettled {
+                    preperiodic: false,
+                    ..
+                }
+            )
+        }),
+        refused: tally(|s| matches!(s, Settled::Refused { .. })),
+        classes: outcomes,
+    };
+    print(&render(&report, args.format, || text(&report)))?;
+    Ok(if report.refused > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// One line a class, then the totals.
+fn text(report: &Report) -> String {
+    let mut out = String::new();
+    for o in &report.classes {
+        let (a, b, rho, m) = (o.a, o.b, o.rho, o.a + o.b);
+        let line = match &o.settled {
+            Settled::Proved {
+                from_k,
+                from_c,
+                period,
+                rows,
+                ..
+            } => format!(
+                "proved for every c = {m}k + {rho}, k ≥ {from_k} (c ≥ {from_c}): q = 0, least period {period}{}",
+                if rows.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", rows.join(", "))
+                }
+            ),
+            Settled::NotSettled { why, .. } => format!("not settled: {why}"),
+            Settled::Refused { checker } => format!("REFUSED by nimcheck: {checker}"),
+        };
+        out.push_str(&format!("{{{a}, {b}, c ≡ {rho} (mod {m})}}  {line}\n"));
+    }
+    out.push_str(&format!(
+        "{} classes: {} proved for every c (nimcheck), {} pre-periodic at the largest sampled k, {} of another shape, {} refused\n",
+        report.classes.len(),
+        report.proved,
+        report.preperiodic,
+        report.other,
+        report.refused
+    ));
+    out
+}
