@@ -223,14 +223,15 @@ Definition base_minimal_ok : bool :=
   forallb (fun o => existsb (fun i => negb (Bv (o + i) =? Bv i)) (seq 0 m)) (seq 1 (p0 - 1)).
 
 Definition base_R_check (k0 : nat) : bool :=
-  (0 <? a) && (a <? b) && (rho <? m) && (b <? fc k0) && base_rec_ok && base_c_ok.
+  (0 <? a) && (a <? b) && (rho <? m) && (b <? fc k0) && base_rec_ok && base_c_ok &&
+  (length B =? m).
 
 Definition base_M_check : bool := (0 <? a) && (0 <? p0) && base_period_ok && base_minimal_ok.
 
 Theorem base_R_sound k0 : base_R_check k0 = true ->
   forall k, k0 <= k -> forall x, x < m + fc k -> Bv x = mex (options (moves k) Bv x).
 Proof.
-  unfold base_R_check. intros H.
+  unfold base_R_check. intros H. apply andb_true_iff in H as [H _].
   repeat match goal with H : (_ && _) = true |- _ => apply andb_true_iff in H as [? ?] end.
   repeat match goal with H : (_ <? _) = true |- _ => apply Nat.ltb_lt in H end.
   intros k Hk x _.
@@ -361,7 +362,7 @@ Definition rec_at (k : nat) : bool :=
 Definition tail_R_check (k0 K : nat) : bool :=
   (0 <? a) && (a <? b) && (b <? fc k0) && (1 <=? d) && (d + b <=? fc K) &&
   base_rec_ok && z2_ok && z3a_ok && z3b_ok && z3c_ok &&
-  forallb rec_at (seq k0 (K - k0)).
+  forallb rec_at (seq k0 (K - k0)) && (length B =? m).
 
 Lemma opt_tail_ok k j s : j < d -> s <= b -> b < fc k ->
   Et k (fc k + j - s) = opt_tail j s.
@@ -434,7 +435,7 @@ Qed.
 Theorem tail_R_sound k0 K : tail_R_check k0 K = true ->
   forall k, k0 <= k -> forall x, x < fp k + fc k -> Et k x = mex (options (moves k) (Et k) x).
 Proof.
-  unfold tail_R_check. intros H.
+  unfold tail_R_check. intros H. apply andb_true_iff in H as [H _].
   apply andb_true_iff in H as [H Hks]. apply andb_true_iff in H as [H H3c].
   apply andb_true_iff in H as [H H3b]. apply andb_true_iff in H as [H H3a].
   apply andb_true_iff in H as [H H2]. apply andb_true_iff in H as [H H1].

@@ -98,6 +98,7 @@ pub fn export(certificate: &Certificate, source: &str) -> Export {
         Claim::Octal(_) | Claim::OctalPeriodic(_) => {
             return super::octal::export(&certificate.claim, source)
         }
+        Claim::Family(claim) => return super::family_coq::export(claim, source),
         other => return Export::Skipped(other.kind()),
     };
     if let Some(what) = beyond {
