@@ -337,7 +337,10 @@ pub fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
 /// first word without its plural s.
 fn singular(unit: &str) -> String {
     let (word, rest) = unit.split_once(' ').map_or((unit, ""), |(w, r)| (w, r));
-    let word = word.strip_suffix('s').unwrap_or(word);
+    let word = word
+        .strip_suffix("sses")
+        .map(|w| format!("{w}ss"))
+        .unwrap_or_else(|| word.strip_suffix('s').unwrap_or(word).to_string());
     if rest.is_empty() {
         word.to_string()
     } else {

@@ -34,7 +34,7 @@ pub const FAMILY_FORMAT: u32 = 6;
 
 /// The longest marker window tried (docs/FAMILIES.md, Lemma M); the b ≤ 12
 /// prototype of shared/FAMILIES.md needed at most 8.
-pub const MAX_MARKER: u64 = 24;
+pub const MAX_MARKER: u64 = 128;
 
 /// Positions the engine may compute for one sampled game.
 const MAX_POSITIONS: u64 = 10_000_000;
