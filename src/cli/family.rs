@@ -5,7 +5,10 @@ use super::output::{prepare_dir, print, render, write_atomically, Format};
 use super::CliError;
 use clap::Args;
 use nimcert::range::RangeArg;
-use nimcert::subtraction::family::{certificate, classes, survey, ClassOutcome, Settled};
+use nimcert::subtraction::family::{
+    certificate, classes, growth, survey, ClassOutcome, Growth, Settled,
+};
+use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -52,6 +55,11 @@ pub struct FamilyArgs {
     /// milliseconds at b ≤ 30; exit 3).
     #[arg(long, value_parser = super::limits::count, default_value_t = 100_000)]
     max_classes: u64,
+    /// Also measure, for each pre-periodic class, how q(k) and p(k) grow
+    /// on six k past the threshold (the necessity direction, issue 38
+    /// item 5): a measurement, not a proof.
+    #[arg(long)]
+    necessity: bool,
     /// Output format (json: one object per class and the totals).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -65,6 +73,9 @@ struct Report {
     preperiodic: usize,
     other: usize,
     refused: usize,
+    /// With --necessity: the growth of each pre-periodic class.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    necessity: Vec<(u64, u64, u64, Growth)>,
 }
 
 pub fn run(args: FamilyArgs) -> Result<ExitCode, CliError> {
@@ -104,7 +115,28 @@ pub fn run(args: FamilyArgs) -> Result<ExitCode, CliError> {
         }
     }
     let tally = |f: fn(&Settled) -> bool| outcomes.iter().filter(|o| f(&o.settled)).count();
+    let necessity = if args.necessity {
+        let pre: Vec<(u64, u64, u64)> = outcomes
+            .iter()
+            .filter(|o| {
+                matches!(
+                    o.settled,
+                    Settled::NotSettled {
+                        preperiodic: true,
+                        ..
+                    }
+                )
+            })
+            .map(|o| (o.a, o.b, o.rho))
+            .collect();
+        pre.into_par_iter()
+            .filter_map(|(a, b, rho)| growth(a, b, rho, 6).ok().map(|g| (a, b, rho, g)))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let report = Report {
+        necessity,
         proved: tally(|s| matches!(s, Settled::Proved { .. })),
         preperiodic: tally(|s| {
             matches!(
@@ -159,6 +191,35 @@ fn text(report: &Report) -> String {
             Settled::Refused { checker } => format!("REFUSED by nimcheck: {checker}"),
         };
         out.push_str(&format!("{{{a}, {b}, c ≡ {rho} (mod {m})}}  {line}\n"));
+    }
+    for (a, b, rho, g) in &report.necessity {
+        let show = |f: &Option<nimcert::subtraction::family::Affine>| {
+            f.map_or("not affine".to_string(), |f| f.to_string())
+        };
+        out.push_str(&format!(
+            "{{{a}, {b}, c ≡ {rho} (mod {})}}  necessity: q(k) {}, p(k) {} on k = {}..={}{}\n",
+            a + b,
+            show(&g.preperiod),
+            show(&g.period),
+            g.ks.0,
+            g.ks.1,
+            if g.preperiodic_everywhere {
+                ""
+            } else {
+                "; q = 0 at some sampled k"
+            }
+        ));
+    }
+    if !report.necessity.is_empty() {
+        let both = report
+            .necessity
+            .iter()
+            .filter(|(_, _, _, g)| g.preperiod.is_some() && g.period.is_some())
+            .count();
+        out.push_str(&format!(
+            "necessity: {both} of {} pre-periodic classes have q(k) and p(k) affine on the six sampled k (measured, not proved)\n",
+            report.necessity.len()
+        ));
     }
     out.push_str(&format!(
         "{} classes: {} proved for every c (nimcheck), {} pre-periodic at the largest sampled k, {} of another shape, {} refused\n",

@@ -454,6 +454,78 @@ pub fn classes(
     })
 }
 
+/// An affine function k ↦ slope·k + offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Affine {
+    /// The slope.
+    pub slope: i64,
+    /// The value at k = 0.
+    pub offset: i64,
+}
+
+impl fmt::Display for Affine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.slope, self.offset) {
+            (0, o) => write!(f, "{o}"),
+            (s, 0) => write!(f, "{s}k"),
+            (s, o) if o < 0 => write!(f, "{s}k − {}", -o),
+            (s, o) => write!(f, "{s}k + {o}"),
+        }
+    }
+}
+
+/// How the least pre-period and period of a class grow with k, measured
+/// (issue 38, item 5: the necessity direction). Not a proof: a measurement
+/// on the sampled k, which a pre-periodic family certificate would have
+/// to prove for every k.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Growth {
+    /// The sampled k.
+    pub ks: (u64, u64),
+    /// q(k) on the samples, when affine on all of them.
+    pub preperiod: Option<Affine>,
+    /// p(k) on the samples, when affine on all of them.
+    pub period: Option<Affine>,
+    /// Whether q(k) > 0 at every sampled k.
+    pub preperiodic_everywhere: bool,
+}
+
+/// The affine function through the samples (k, y), if there is one.
+fn fit(samples: &[(u64, u64)]) -> Option<Affine> {
+    let (&(k0, y0), &(k1, y1)) = (samples.first()?, samples.get(1)?);
+    let slope = (y1 as i64 - y0 as i64) / (k1 as i64 - k0 as i64);
+    let offset = y0 as i64 - slope * k0 as i64;
+    samples
+        .iter()
+        .all(|&(k, y)| slope * k as i64 + offset == y as i64)
+        .then_some(Affine { slope, offset })
+}
+
+/// [`Growth`] of (a, b, ρ) on `samples` consecutive k from the least k with
+/// c(k) ≥ 3b + 2m (past the threshold of Lemma P for any tail).
+pub fn growth(a: u64, b: u64, rho: u64, samples: u64) -> Result<Growth, NotFamily> {
+    let m = a + b;
+    let start = (3 * b + 2 * m).saturating_sub(rho).div_ceil(m);
+    let mut solver = Solver::new();
+    let mut qs = Vec::new();
+    let mut ps = Vec::new();
+    for k in start..start + samples {
+        let c = c_of(m, rho, k).ok_or_else(|| NotFamily::BadInput("c overflows".into()))?;
+        let moves = MoveSet::new(&[a, b, c]).map_err(|e| NotFamily::BadInput(e.to_string()))?;
+        let qp = solver
+            .solve(&moves, MAX_POSITIONS)
+            .map_err(|e| NotFamily::Engine(e.to_string()))?;
+        qs.push((k, qp.preperiod));
+        ps.push((k, qp.period));
+    }
+    Ok(Growth {
+        ks: (start, start + samples - 1),
+        preperiodic_everywhere: qs.iter().all(|&(_, q)| q > 0),
+        preperiod: fit(&qs),
+        period: fit(&ps),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -502,6 +574,27 @@ mod tests {
             }
         }
         assert!(derived > 150, "only {derived} families derived");
+    }
+
+    #[test]
+    fn the_growth_of_2_5_7k_is_the_measured_one() {
+        // shared/FAMILIES.md: {2, 5, 7k} has q = 7k + 8, p = c + 2.
+        let g = growth(2, 5, 0, 6).unwrap();
+        assert_eq!(
+            g.preperiod,
+            Some(Affine {
+                slope: 7,
+                offset: 8
+            })
+        );
+        assert_eq!(
+            g.period,
+            Some(Affine {
+                slope: 7,
+                offset: 2
+            })
+        );
+        assert!(g.preperiodic_everywhere);
     }
 
     #[test]
