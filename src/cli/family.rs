@@ -6,7 +6,7 @@ use super::CliError;
 use clap::Args;
 use nimcert::range::RangeArg;
 use nimcert::subtraction::family::{
-    certificate, classes, growth, survey, ClassOutcome, Growth, Settled,
+    certificate, classes, disagreement_below, growth, survey, ClassOutcome, Growth, Settled,
 };
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -60,6 +60,10 @@ pub struct FamilyArgs {
     /// item 5): a measurement, not a proof.
     #[arg(long)]
     necessity: bool,
+    /// Compare every proved class with the engine on each of its members
+    /// c ≤ C (exit 1 on a disagreement, which would be a checker bug).
+    #[arg(long, value_name = "C", value_parser = super::limits::count)]
+    compare_below: Option<u64>,
     /// Output format (json: one object per class and the totals).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -73,6 +77,11 @@ struct Report {
     preperiodic: usize,
     other: usize,
     refused: usize,
+    /// With --compare-below C: the bound, and the members that disagree
+    /// with the engine.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    compared_below: Option<u64>,
+    disagreements: Vec<String>,
     /// With --necessity: the growth of each pre-periodic class.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     necessity: Vec<(u64, u64, u64, Growth)>,
@@ -135,7 +144,23 @@ pub fn run(args: FamilyArgs) -> Result<ExitCode, CliError> {
     } else {
         Vec::new()
     };
+    let disagreements: Vec<String> = match args.compare_below {
+        None => Vec::new(),
+        Some(up_to) => outcomes
+            .par_iter()
+            .filter_map(|o| match &o.settled {
+                Settled::Proved { claim, .. } => {
+                    let mut solver = nimcert::engine::Solver::new();
+                    disagreement_below(claim, up_to, &mut solver)
+                        .map(|c| format!("{{{}, {}, {c}}}", o.a, o.b))
+                }
+                _ => None,
+            })
+            .collect(),
+    };
     let report = Report {
+        compared_below: args.compare_below,
+        disagreements,
         necessity,
         proved: tally(|s| matches!(s, Settled::Proved { .. })),
         preperiodic: tally(|s| {
@@ -160,7 +185,7 @@ pub fn run(args: FamilyArgs) -> Result<ExitCode, CliError> {
         classes: outcomes,
     };
     print(&render(&report, args.format, || text(&report)))?;
-    Ok(if report.refused > 0 {
+    Ok(if report.refused > 0 || !report.disagreements.is_empty() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -219,6 +244,16 @@ fn text(report: &Report) -> String {
         out.push_str(&format!(
             "necessity: {both} of {} pre-periodic classes have q(k) and p(k) affine on the six sampled k (measured, not proved)\n",
             report.necessity.len()
+        ));
+    }
+    if let Some(up_to) = report.compared_below {
+        out.push_str(&format!(
+            "compared with the engine on every member c ≤ {up_to} of each proved class: {}\n",
+            if report.disagreements.is_empty() {
+                "all agree".to_string()
+            } else {
+                format!("DISAGREE at {}", report.disagreements.join(", "))
+            }
         ));
     }
     out.push_str(&format!(

@@ -454,6 +454,40 @@ pub fn classes(
     })
 }
 
+/// The first member c ≤ `up_to` of a proved class (c ≥ c(k0)) where the
+/// engine's nim-sequence is not the claim's: q ≠ 0, another least period,
+/// or another value on one period. `None` when every member agrees (the
+/// family certificate against the finite computations, issue 38 "Trust").
+pub fn disagreement_below(claim: &FamilyClaim, up_to: u64, solver: &mut Solver) -> Option<u64> {
+    let (a, b, m) = (claim.a, claim.b, claim.a + claim.b);
+    (claim.from_k..)
+        .map_while(|k| {
+            c_of(m, claim.rho, k)
+                .filter(|&c| c <= up_to)
+                .map(|c| (k, c))
+        })
+        .find(|&(k, c)| {
+            let Ok(moves) = MoveSet::new(&[a, b, c]) else {
+                return true;
+            };
+            let Ok(qp) = solver.solve(&moves, MAX_POSITIONS) else {
+                return true;
+            };
+            if qp.preperiod != 0 || Some(qp.period) != period_at(claim, k) {
+                return true;
+            }
+            let values = solver.values();
+            (0..qp.period).any(|x| {
+                let want = match &claim.shape {
+                    FamilyShape::Tail { tail, .. } if x >= c => tail[(x - c) as usize],
+                    _ => claim.base_word[(x % m) as usize],
+                };
+                u32::from(values[x as usize]) != want
+            })
+        })
+        .map(|(_, c)| c)
+}
+
 /// An affine function k ↦ slope·k + offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Affine {
@@ -548,32 +582,28 @@ mod tests {
                 continue;
             };
             derived += 1;
-            let m = a + b;
-            for k in claim.from_k..claim.from_k + 12 {
-                let c = m * k + rho;
-                let moves = MoveSet::new(&[a, b, c]).unwrap();
-                let qp = solver.solve(&moves, MAX_POSITIONS).unwrap();
-                assert_eq!(qp.preperiod, 0, "{{{a}, {b}, {c}}}");
-                assert_eq!(Some(qp.period), period_at(&claim, k), "{{{a}, {b}, {c}}}");
-                let values = solver.values();
-                for x in 0..qp.period {
-                    let want = if x < c {
-                        claim.base_word[(x % m) as usize]
-                    } else {
-                        match &claim.shape {
-                            FamilyShape::Tail { tail, .. } => tail[(x - c) as usize],
-                            FamilyShape::Base { .. } => claim.base_word[(x % m) as usize],
-                        }
-                    };
-                    assert_eq!(
-                        u32::from(values[x as usize]),
-                        want,
-                        "{{{a}, {b}, {c}}} at {x}"
-                    );
-                }
-            }
+            let up_to = first_c(&claim).unwrap() + 12 * (a + b);
+            assert_eq!(
+                disagreement_below(&claim, up_to, &mut solver),
+                None,
+                "{a}, {b}, {rho}"
+            );
         }
         assert!(derived > 150, "only {derived} families derived");
+    }
+
+    #[test]
+    fn a_wrong_tail_disagrees_with_the_engine() {
+        let mut claim = derive(2, 5, 3).unwrap();
+        let FamilyShape::Tail { tail, .. } = &mut claim.shape else {
+            panic!("{claim:?}")
+        };
+        tail[0] ^= 1;
+        let c0 = first_c(&claim).unwrap();
+        assert_eq!(
+            disagreement_below(&claim, c0 + 100, &mut Solver::new()),
+            Some(c0)
+        );
     }
 
     #[test]
