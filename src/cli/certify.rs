@@ -61,13 +61,20 @@ device, pipe or link. Limits: --max-positions and --max-work as for\n\
 #[command(after_help = super::exit_status!(), after_long_help = PAPER_A_HELP)]
 pub struct CertifyArgs {
     /// The moves, as `2,5,7` or `2 5 7`.
-    #[arg(required_unless_present = "octal", num_args = 1..)]
+    #[arg(required_unless_present_any = ["octal", "family"], num_args = 1..)]
     moves: Vec<String>,
     /// Certify the octal game CODE instead (e.g. 0.07): an `Octal`
     /// certificate (format 3) with q, p, G on [0, q + p) and the witnesses,
     /// which nimcheck proves by the Octal Periodicity Theorem.
     #[arg(long, value_name = "CODE", conflicts_with_all = ["moves", "claim", "from"])]
     octal: Option<String>,
+    /// Certify the class c ≡ ρ (mod a + b) of paper A for every c instead,
+    /// given as `A,B,RHO`: a `Family` certificate (format 6, docs/FAMILIES.md)
+    /// read off the engine at a few k and run through nimcheck's library
+    /// before it is written (exit 1 if refused, 2 if the class has no
+    /// family certificate, e.g. a pre-periodic one).
+    #[arg(long, value_name = "A,B,RHO", conflicts_with_all = ["moves", "claim", "from", "octal"])]
+    family: Option<String>,
     /// With --octal: compute G on at most this many heap sizes (exit 3).
     #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_N, requires = "octal")]
     max_n: u64,
@@ -102,6 +109,9 @@ pub fn run(mut args: CertifyArgs) -> Result<ExitCode, CliError> {
     args.output = file_output(args.output);
     if let Some(code) = &args.octal {
         return run_octal(&args, code);
+    }
+    if let Some(class) = &args.family {
+        return run_family(&args, class);
     }
     // clap's `requires` does not see a flag that is false by default.
     if args.no_values {
@@ -159,6 +169,45 @@ fn run_search(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError>
         None => print(&text)?,
     }
     warn_if_over_limits(&moves.short(), args.claim.name(), &certificate);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--family A,B,RHO`: derive the class's family certificate, check it with
+/// nimcheck's library, write it.
+fn run_family(args: &CertifyArgs, class: &str) -> Result<ExitCode, CliError> {
+    let numbers: Vec<u64> = class
+        .split(',')
+        .map(|w| w.trim().parse::<u64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| {
+            CliError::input(format!("--family {class}: expected A,B,RHO, three numbers"))
+        })?;
+    let [a, b, rho] = numbers[..] else {
+        return Err(CliError::input(format!(
+            "--family {class}: expected A,B,RHO, three numbers"
+        )));
+    };
+    if let Some(path) = &args.output {
+        check_output_file(path)?;
+    }
+    let claim = nimcert::subtraction::family::derive(a, b, rho).map_err(|why| {
+        CliError::input(format!(
+            "{{{a}, {b}, c ≡ {rho}}}: no family certificate: {why}"
+        ))
+    })?;
+    let certificate = nimcert::subtraction::family::certificate(claim);
+    if let Verdict::Invalid(m) | Verdict::Undecidable(m) | Verdict::OverLimit(m) =
+        nimcert::check::check_certificate(&certificate, &nimcert::check::Limits::default())
+    {
+        return Err(CliError::false_claim(format!(
+            "{{{a}, {b}, c ≡ {rho}}}: nimcheck refused the derived family certificate: {m}"
+        )));
+    }
+    let text = nimcert::check::to_ron(&certificate);
+    match &args.output {
+        Some(path) => write_atomically(path, &text)?,
+        None => print(&text)?,
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -176,6 +176,11 @@ impl CliError {
         }
     }
 
+    /// A claim found false (a certificate the checker refuses): exit 1.
+    pub fn false_claim(message: impl fmt::Display) -> Self {
+        Self::new(1, message)
+    }
+
     /// A file that cannot be read or written, a closed output: exit 4.
     pub fn io(message: impl fmt::Display) -> Self {
         Self::new(4, message)
