@@ -6,7 +6,7 @@
 
 mod record_common;
 
-use nimcert::audit::file::{claims, FileLimits};
+use nimcert::audit::file::{claims, claims_with_checker, recheck, FileLimits};
 use nimcert::audit::report::{self, Row};
 use nimcert::audit::{registry, Claim, ClaimResult, Scope, Verdict};
 use std::path::Path;
@@ -375,4 +375,282 @@ fn an_unsolved_octal_game_is_audited_on_its_values() {
             .unwrap()
             .contains("no period found below 2000"));
     }
+}
+
+/// `nimcert audit --claims FILE ARGS…` on `text`: (exit code, stdout,
+/// stderr).
+fn audit_text(name: &str, text: &str, args: &[&str]) -> (Option<i32>, String, String) {
+    let dir = std::env::temp_dir().join(format!("nimcert-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("c.toml");
+    std::fs::write(&file, text).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_nimcert"))
+        .arg("audit")
+        .args(args)
+        .arg("--claims")
+        .arg(&file)
+        .output()
+        .expect("nimcert runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// One entry of a claim file on the game {1, 2, 3}.
+fn entry(id: &str, assert: &str, extra: &str) -> String {
+    format!(
+        "[[claim]]\nid = \"{id}\"\nsource = \"s\"\nquote = \"q\"\nkind = \"theorem\"\n\
+         game = \"{{1, 2, 3}}\"\nassert = \"{assert}\"\n{extra}\n"
+    )
+}
+
+/// The JSON rows of an audit, by id.
+fn json_rows(stdout: &str) -> std::collections::BTreeMap<String, serde_json::Value> {
+    let json: serde_json::Value = serde_json::from_str(stdout).expect("json");
+    json["claims"]
+        .as_array()
+        .expect("claims")
+        .iter()
+        .map(|c| (c["id"].as_str().expect("id").to_string(), c.clone()))
+        .collect()
+}
+
+/// Issue 41: `exists x` checked below N that finds nothing below N read
+/// "fails" with a "smallest counterexample" (exit 1), though it is true
+/// at x = 50,000. Not found below N refutes nothing: not checked.
+#[test]
+fn an_exists_not_found_below_the_bound_is_not_checked_never_failing() {
+    let text = [
+        entry("exists", "exists x: 2 * x == 100000", "check_below = 10000"),
+        entry(
+            "not-forall",
+            "not (forall x: 2 * x != 100000)",
+            "check_below = 10000",
+        ),
+    ]
+    .concat();
+    let (code, stdout, stderr) = audit_text("exists", &text, &["--format", "json"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    let rows = json_rows(&stdout);
+    for id in ["exists", "not-forall"] {
+        let row = &rows[id];
+        assert_eq!(row["verdict"], "not checked", "{id}: {row}");
+        assert_eq!(row["failing"], 0, "{id}");
+        assert_eq!(row["counterexamples"].as_array().map(Vec::len), Some(0));
+        let why = row["not_checked"][0].as_str().unwrap_or_default();
+        assert!(why.contains("[0, 10000)"), "{id}: {why}");
+    }
+    // Found below N, it is decided (a witness).
+    let text = entry("found", "exists x: 2 * x == 1000", "check_below = 10000");
+    let (code, stdout, _) = audit_text("found", &text, &[]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.contains("holds"), "{stdout}");
+}
+
+/// Issue 41: a range of x that is empty below N read "holds", also when
+/// the proof window overflows and the fallback range is empty.
+#[test]
+fn an_empty_checked_range_is_not_checked_never_holds() {
+    let text = [
+        entry(
+            "beyond",
+            "forall x >= 20000: x * 1 != 30000",
+            "check_below = 10000",
+        ),
+        entry(
+            "overflow",
+            "forall x >= 9223372036854775805: (x mod 3) != 0",
+            "",
+        ),
+    ]
+    .concat();
+    let (code, stdout, stderr) = audit_text("empty", &text, &["--format", "json"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    let rows = json_rows(&stdout);
+    for id in ["beyond", "overflow"] {
+        let row = &rows[id];
+        assert_eq!(row["verdict"], "not checked", "{id}: {row}");
+        let why = row["not_checked"][0].as_str().unwrap_or_default();
+        assert!(why.contains("nothing evaluated"), "{id}: {why}");
+    }
+}
+
+/// Issue 41: `forall x: G(x) == mex{G(x - s) : s in S, s <= x}` was only
+/// checked, silently. The output says why, and suggests the rewrite, which
+/// is proved.
+#[test]
+fn a_checked_quantifier_says_why_and_the_rewrite_is_proved() {
+    let text = [
+        entry(
+            "mex",
+            "forall x: G(x) == mex{G(x - s) : s in S, s <= x}",
+            "",
+        ),
+        entry(
+            "mex.rewritten",
+            "(forall x >= max(S): G(x) == mex{G(x - s) : s in S}) and \
+             (forall x in [0, max(S)): G(x) == mex{G(x - s) : s in S, s <= x})",
+            "",
+        ),
+    ]
+    .concat();
+    let (code, stdout, stderr) = audit_text("mex", &text, &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("mex "))
+        .expect("the row");
+    assert!(lines[at].contains("x < 10,000 only"), "{stdout}");
+    let note: Vec<&&str> = lines[at..]
+        .iter()
+        .take_while(|l| !l.starts_with("mex.rewritten"))
+        .filter(|l| l.contains("not proved for all x:"))
+        .collect();
+    assert_eq!(note.len(), 1, "one note line: {stdout}");
+    assert!(note[0].contains("`<=`"), "{stdout}");
+    assert!(note[0].contains("forall x >= max(S)"), "{stdout}");
+    let rewritten = lines
+        .iter()
+        .find(|l| l.starts_with("mex.rewritten"))
+        .expect("the row");
+    assert!(rewritten.contains("holds"), "{stdout}");
+    assert!(rewritten.ends_with("all x (proved)"), "{stdout}");
+}
+
+/// Issue 41: a move over the engine's limit gave a message that repeats
+/// itself (`big: big: line 2: move … exceeds the limit … (at move …
+/// exceeds the limit …)`) and says nothing of what bounds it. It is one
+/// sentence now, and the instance is not checked (as beyond
+/// --max-positions): the limit is the engine's fixed one.
+#[test]
+fn a_move_over_the_limit_is_one_sentence() {
+    let text = "[[claim]]\nid = \"big\"\nsource = \"s\"\nquote = \"q\"\nkind = \"theorem\"\n\
+                game = \"{1, 2, 100000000}\"\nassert = \"q >= 0\"\n";
+    let (code, stdout, stderr) = audit_text("big", text, &[]);
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    let all = format!("{stdout}{stderr}");
+    assert!(!all.contains("big: big"), "{all}");
+    let reasons: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains("not checked: "))
+        .collect();
+    assert_eq!(reasons.len(), 1, "{stdout}");
+    let why = reasons[0]
+        .split_once("{1,2,100000000}: ")
+        .map(|(_, why)| why)
+        .expect("the label, once");
+    assert_eq!(
+        why,
+        "the largest move 100000000 is over 16777216, the largest move the engine solves \
+         (a fixed bound: no flag raises it)"
+    );
+}
+
+/// Issue 41: in a file with two claims that leave instances not checked,
+/// the count of instances not checked was given to the wrong claim.
+#[test]
+fn instances_not_checked_are_counted_for_their_own_claims() {
+    let game = |id: &str, game: &str, params: &str| {
+        format!(
+            "[[claim]]\nid = \"{id}\"\nsource = \"s\"\nquote = \"q\"\nkind = \"theorem\"\n\
+             game = \"{game}\"\nparams = {{ c = \"{params}\" }}\nassert = \"q >= 0\"\n"
+        )
+    };
+    let text = [
+        game("first", "{1, 2, c}", "3..=6"),
+        game("second", "{1, c}", "12..=13"),
+    ]
+    .concat();
+    let (code, stdout, stderr) = audit_text("counts", &text, &["--max-positions", "12"]);
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    // first: 1 of 4 not checked (partly checked); second: 2 of 2 (not
+    // checked at all).
+    assert!(
+        stdout.contains("3/4 instances checked, 1 not checked"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("0/2 instances checked, 2 not checked"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("1 instance of 1 claim was not checked") && stderr.contains(": first"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("3 instances of 1 claim"), "{stderr}");
+}
+
+/// Issue 41: "proved for all x" rested on the engine's (q, p) unchecked
+/// (only counterexamples' certificates were re-checked). Every holding
+/// instance's certificate is now re-checked by the checker's library first;
+/// when the checker disagrees the instance is not checked, never "holds".
+#[test]
+fn a_proved_instance_is_rechecked_by_the_checker_before_it_reads_proved() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let text = r#"
+[[claim]]
+id = "revmex"
+source = "test"
+quote = "G(x) = mex{G(x + s) : s in S}"
+kind = "theorem"
+game = "{2, 4*n, 4*n + 2}"
+params = { n = "3..=5" }
+assert = "forall x: G(x) == mex{G(x + s) : s in S}"
+"#;
+    let parsed = || {
+        let file =
+            nimcert_claims::parse("t.toml", text.as_bytes(), &Default::default()).expect("parses");
+        nimcert_claims::check(&file).expect("checks");
+        file
+    };
+    // The real checker: consulted once per instance, accepts, proved.
+    let calls = Arc::new(AtomicUsize::new(0));
+    let counted = calls.clone();
+    let checker = Arc::new(move |c: &nimcert_check::format::Certificate| {
+        counted.fetch_add(1, Ordering::SeqCst);
+        recheck(c)
+    });
+    let rows = audit(&claims_with_checker(
+        parsed(),
+        FileLimits::default(),
+        checker,
+    ));
+    let (row, _) = &rows[0];
+    assert_eq!(row.verdict, Verdict::Holds);
+    assert!(row.range.ends_with("all x (proved)"), "{}", row.range);
+    assert_eq!(calls.load(Ordering::SeqCst), 3, "one re-check per instance");
+    // A checker that disagrees with the engine: nothing reads proved.
+    let disagree =
+        Arc::new(|_: &nimcert_check::format::Certificate| Err("invalid: test".to_string()));
+    let rows = audit(&claims_with_checker(
+        parsed(),
+        FileLimits::default(),
+        disagree,
+    ));
+    let (row, _) = &rows[0];
+    assert_eq!(row.verdict, Verdict::NotChecked);
+    assert_eq!((row.applicable, row.unchecked), (0, 3));
+    assert!(
+        row.not_checked[0].contains("checker disagreement"),
+        "{:?}",
+        row.not_checked
+    );
+    // And `recheck` is the checker's verdict: it accepts the engine's
+    // certificate of {2, 12, 14} and rejects one whose period is changed.
+    let set = nimcert::moves::MoveSet::new(&[2, 12, 14]).expect("moves");
+    let game = nimcert::solve::solve(&set, &Default::default()).expect("solved");
+    let good = nimcert::certify::sequence_certificate(&game, nimcert::certify::search_provenance());
+    assert_eq!(recheck(&good), Ok(()));
+    let mut bad = good.clone();
+    match &mut bad.claim {
+        nimcert_check::format::Claim::Sequence(c) => c.period += 1,
+        nimcert_check::format::Claim::PackedSequence(c) => c.period += 1,
+        other => panic!("a sequence certificate, not {other:?}"),
+    }
+    assert!(recheck(&bad).is_err());
 }

@@ -172,25 +172,141 @@ impl XScope {
     }
 }
 
+/// What one instance's evaluation decided. The evaluation is
+/// three-valued: an unbounded quantifier evaluated on lo ≤ x < N only
+/// decides its value in one direction alone (a `forall` is refuted by a
+/// counterexample below N, an `exists` confirmed by a witness below N);
+/// otherwise its value is unknown, and negation, the connectives and
+/// bounded quantifiers combine known and unknown values as in Kleene's
+/// logic. An unknown value still has the value of the statement with
+/// every such quantifier restricted to [lo, N), when that range was not
+/// empty: [`Outcome::HoldsBelow`] when that one is true.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// True (for every x where quantifiers over x were proved or decided).
+    Holds,
+    /// Not decided, but true with every unbounded quantifier that was only
+    /// checked read on lo ≤ x < N (N the claim's `check_below`): "holds on
+    /// x < N only, not proved for all x".
+    HoldsBelow(u64),
+    /// False: the assertion fails on this instance (see the witness).
+    Fails,
+    /// Not decided: why (an `exists` with no witness below N, a range of x
+    /// that is empty below N, …). Never a success, never a failure.
+    Undecided(String),
+}
+
 /// The result of evaluating a claim on one instance.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Evaluation {
-    /// Does the assertion hold (for all x where `x_scope` says proved;
-    /// on x < N where it says checked)?
-    pub holds: bool,
+    /// What was decided.
+    pub outcome: Outcome,
     /// How unbounded quantifiers were settled.
     pub x_scope: XScope,
     /// For a false assertion that is a `forall` (or a chain of them): the
     /// first failing bindings, e.g. "false at x = 17"; for a false
-    /// `exists`: "no x ≥ 0", "no x in [0, 10000)".
+    /// `exists`: "no x ≥ 0", "no x in {1, 2, 3}".
     pub witness: Option<String>,
+    /// Why the first unbounded quantifier that was only checked (not
+    /// proved) was not proved, with a rewrite that is when there is an
+    /// obvious one; `None` when every one was proved.
+    pub note: Option<String>,
+}
+
+impl Evaluation {
+    /// Holds, exactly or on x < N only.
+    pub fn holds(&self) -> bool {
+        matches!(self.outcome, Outcome::Holds | Outcome::HoldsBelow(_))
+    }
+
+    /// Fails (a counterexample).
+    pub fn fails(&self) -> bool {
+        self.outcome == Outcome::Fails
+    }
+
+    /// Decided exactly: holds or fails whatever x beyond the checked
+    /// range does.
+    pub fn decided(&self) -> bool {
+        matches!(self.outcome, Outcome::Holds | Outcome::Fails)
+    }
+}
+
+/// A boolean's value in the three-valued evaluation: `exact` is its value
+/// when it is known (`None`: unknown); `below` is the value of the same
+/// expression with every unbounded quantifier that was only checked
+/// restricted to [lo, N) (`None`: that restriction was empty, so nothing
+/// was evaluated). When `exact` is known, `below` equals it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Truth {
+    pub(crate) exact: Option<bool>,
+    pub(crate) below: Option<bool>,
+}
+
+impl Truth {
+    /// A known value.
+    pub(crate) fn known(b: bool) -> Truth {
+        Truth {
+            exact: Some(b),
+            below: Some(b),
+        }
+    }
+
+    /// Unknown, with `below` the value on the checked range.
+    fn checked(below: Option<bool>) -> Truth {
+        Truth { exact: None, below }
+    }
+
+    fn not(self) -> Truth {
+        Truth {
+            exact: self.exact.map(|b| !b),
+            below: self.below.map(|b| !b),
+        }
+    }
+
+    fn and(self, o: Truth) -> Truth {
+        Truth {
+            exact: kleene_and(self.exact, o.exact),
+            below: kleene_and(self.below, o.below),
+        }
+    }
+
+    fn or(self, o: Truth) -> Truth {
+        self.not().and(o.not()).not()
+    }
+
+    fn iff(self, o: Truth) -> Truth {
+        let eq = |a: Option<bool>, b: Option<bool>| Some(a? == b?);
+        Truth {
+            exact: eq(self.exact, o.exact),
+            below: eq(self.below, o.below),
+        }
+    }
+
+    /// Known and equal to `b`.
+    fn is(self, b: bool) -> bool {
+        self.exact == Some(b)
+    }
+
+    /// The value as far as known, for a non-boolean consumer.
+    fn best(self) -> bool {
+        self.exact.or(self.below).unwrap_or(false)
+    }
+}
+
+/// Kleene's conjunction: false if either is false, true if both are true.
+fn kleene_and(a: Option<bool>, b: Option<bool>) -> Option<bool> {
+    match (a, b) {
+        (Some(false), _) | (_, Some(false)) => Some(false),
+        (Some(true), Some(true)) => Some(true),
+        _ => None,
+    }
 }
 
 /// A value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Value {
     Int(i64),
-    Bool(bool),
+    Bool(Truth),
     Set(Rc<BTreeSet<i64>>),
 }
 
@@ -198,7 +314,8 @@ pub(crate) enum Value {
 /// (caught by the unbounded quantifier, which then checks below N).
 pub(crate) enum Stop {
     Error(EvalError),
-    Fallback,
+    /// Why the rule gave up.
+    Fallback(String),
 }
 
 impl From<EvalError> for Stop {
@@ -241,6 +358,15 @@ pub(crate) struct Eval<'a, 'g> {
     trail: Vec<(&'a str, i64)>,
     /// "no x …" for a false top-level `exists`.
     no_witness: Option<String>,
+    /// Why the first unknown value arose (for [`Outcome::Undecided`]).
+    pub(crate) undecided: Option<String>,
+    /// Why the first quantifier that was only checked was not proved.
+    pub(crate) note: Option<String>,
+    /// An integer or set was computed from an unknown condition (an `if`
+    /// or a set-builder condition): the result is then unknown too, and
+    /// `taint_below` when that condition had no value on the checked range.
+    taint: bool,
+    taint_below: bool,
 }
 
 impl<'a, 'g> Eval<'a, 'g> {
@@ -260,6 +386,10 @@ impl<'a, 'g> Eval<'a, 'g> {
             top: None,
             trail: Vec::new(),
             no_witness: None,
+            undecided: None,
+            note: None,
+            taint: false,
+            taint_below: false,
         }
     }
 
@@ -294,11 +424,38 @@ impl<'a, 'g> Eval<'a, 'g> {
         }
     }
 
-    /// The value of a boolean expression.
-    pub(crate) fn boolean(&mut self, e: &'a Expr) -> Res<bool> {
+    /// The three-valued value of a boolean expression.
+    pub(crate) fn truth(&mut self, e: &'a Expr) -> Res<Truth> {
         match self.eval(e)? {
             Value::Bool(v) => Ok(v),
             _ => Err(self.input(e.pos, "expected a boolean (run the type checker)".into())),
+        }
+    }
+
+    /// The value of a boolean expression whose result feeds a non-boolean
+    /// (a set-builder condition, `where`): an unknown value taints the
+    /// evaluation (its result is then unknown).
+    pub(crate) fn boolean(&mut self, e: &'a Expr) -> Res<bool> {
+        let t = self.truth(e)?;
+        self.taint_by(t);
+        Ok(t.best())
+    }
+
+    /// Records that a value was computed from `t`'s best guess.
+    fn taint_by(&mut self, t: Truth) {
+        if t.exact.is_none() {
+            self.taint = true;
+            self.taint_below |= t.below.is_none();
+        }
+    }
+
+    /// `t` as the result of the whole evaluation: unknown when a value was
+    /// computed from an unknown condition.
+    fn untainted(&self, t: Truth) -> Truth {
+        match (self.taint, self.taint_below) {
+            (false, _) => t,
+            (true, false) => Truth::checked(t.below),
+            (true, true) => Truth::checked(None),
         }
     }
 
@@ -310,12 +467,28 @@ impl<'a, 'g> Eval<'a, 'g> {
         }
     }
 
-    /// Evaluates the top-level assertion, recording the witness trail.
-    pub(crate) fn top(&mut self, e: &'a Expr) -> Res<(bool, Option<String>)> {
+    /// Evaluates the top-level assertion, recording the witness trail: the
+    /// outcome, and the witness when it fails.
+    pub(crate) fn top(&mut self, e: &'a Expr) -> Res<(Outcome, Option<String>)> {
         self.top = Some(e.id);
-        let holds = self.boolean(e)?;
-        if holds {
-            return Ok((true, None));
+        let t = self.truth(e)?;
+        let t = self.untainted(t);
+        match (t.exact, t.below) {
+            (Some(true), _) => return Ok((Outcome::Holds, None)),
+            (Some(false), _) => {}
+            (None, Some(true)) => {
+                let n = match self.scope {
+                    XScope::CheckedBelow(n) => n,
+                    _ => self.claim.check_below,
+                };
+                return Ok((Outcome::HoldsBelow(n), None));
+            }
+            (None, _) => {
+                let why = self.undecided.clone().unwrap_or_else(|| {
+                    "not decided: a quantifier over x was only checked below check_below".into()
+                });
+                return Ok((Outcome::Undecided(why), None));
+            }
         }
         let parts: Vec<String> = self
             .trail
@@ -328,7 +501,7 @@ impl<'a, 'g> Eval<'a, 'g> {
             (Some(at), Some(no)) => Some(format!("{at}: {no}")),
             (at, no) => at.or(no),
         };
-        Ok((false, witness))
+        Ok((Outcome::Fails, witness))
     }
 
     /// Evaluates `e`.
@@ -336,22 +509,33 @@ impl<'a, 'g> Eval<'a, 'g> {
         self.spend(1, e.pos)?;
         match &e.kind {
             Kind::Int(v) => Ok(Value::Int(*v)),
-            Kind::Bool(b) => Ok(Value::Bool(*b)),
+            Kind::Bool(b) => Ok(Value::Bool(Truth::known(*b))),
             Kind::Name(n) => self.name(n, e.pos),
             Kind::Neg(a) => {
                 let v = self.int(a)?;
                 let r = v.checked_neg();
                 self.checked(r, e.pos, "-").map(Value::Int)
             }
-            Kind::Not(a) => Ok(Value::Bool(!self.boolean(a)?)),
+            Kind::Not(a) => Ok(Value::Bool(self.truth(a)?.not())),
             Kind::Bin(op, l, r) => self.binary(e, *op, l, r),
             Kind::Call(f, args) => self.call(e, *f, args),
             Kind::If(c, t, f) => {
-                if self.boolean(c)? {
-                    self.eval(t)
+                let cond = self.truth(c)?;
+                let v = if cond.best() {
+                    self.eval(t)?
                 } else {
-                    self.eval(f)
-                }
+                    self.eval(f)?
+                };
+                // An unknown condition: the value of the branch taken on the
+                // checked range, itself unknown.
+                Ok(match v {
+                    _ if cond.exact.is_some() => v,
+                    Value::Bool(b) => Value::Bool(Truth::checked(cond.below.and(b.below))),
+                    other => {
+                        self.taint_by(cond);
+                        other
+                    }
+                })
             }
             Kind::SetLit(es) => {
                 let mut s = BTreeSet::new();
@@ -409,24 +593,47 @@ impl<'a, 'g> Eval<'a, 'g> {
     fn binary(&mut self, e: &'a Expr, op: BinOp, l: &'a Expr, r: &'a Expr) -> Res<Value> {
         use BinOp::*;
         let pos = e.pos;
+        let known = |b: bool| Value::Bool(Truth::known(b));
         match op {
-            And => Ok(Value::Bool(self.boolean(l)? && self.boolean(r)?)),
-            Or => Ok(Value::Bool(self.boolean(l)? || self.boolean(r)?)),
-            Implies => Ok(Value::Bool(!self.boolean(l)? || self.boolean(r)?)),
-            Iff => Ok(Value::Bool(self.boolean(l)? == self.boolean(r)?)),
+            // Lazy on known values only: an unknown left side (a quantifier
+            // only checked below N) cannot decide, so the right side is
+            // evaluated too (Kleene's logic).
+            And => {
+                let a = self.truth(l)?;
+                if a.is(false) {
+                    return Ok(Value::Bool(a));
+                }
+                Ok(Value::Bool(a.and(self.truth(r)?)))
+            }
+            Or | Implies => {
+                let a = self.truth(l)?;
+                let a = if op == Implies { a.not() } else { a };
+                if a.is(true) {
+                    return Ok(Value::Bool(a));
+                }
+                Ok(Value::Bool(a.or(self.truth(r)?)))
+            }
+            Iff => {
+                let a = self.truth(l)?;
+                Ok(Value::Bool(a.iff(self.truth(r)?)))
+            }
             Eq | Ne => {
                 let (a, b) = (self.eval(l)?, self.eval(r)?);
-                Ok(Value::Bool((a == b) == (op == Eq)))
+                let t = match (a, b) {
+                    (Value::Bool(a), Value::Bool(b)) => a.iff(b),
+                    (a, b) => Truth::known(a == b),
+                };
+                Ok(Value::Bool(if op == Eq { t } else { t.not() }))
             }
             In | NotIn => {
                 let x = self.int(l)?;
                 let s = self.set(r)?;
-                Ok(Value::Bool(s.contains(&x) == (op == In)))
+                Ok(known(s.contains(&x) == (op == In)))
             }
             Subset => {
                 let (a, b) = (self.set(l)?, self.set(r)?);
                 self.spend(a.len() as u64, pos)?;
-                Ok(Value::Bool(a.is_subset(&b)))
+                Ok(known(a.is_subset(&b)))
             }
             Union | Intersect | Minus => self.set_op(op, l, r, pos),
             Ratio => Err(self.input(pos, "`/` outside floor(…) or ceil(…)".into())),
@@ -438,7 +645,7 @@ impl<'a, 'g> Eval<'a, 'g> {
                     Gt => a > b,
                     _ => a >= b,
                 };
-                Ok(Value::Bool(v))
+                Ok(known(v))
             }
             Add | Sub | Mul | Div | Mod | Pow => {
                 let (a, b) = (self.int(l)?, self.int(r)?);
@@ -547,7 +754,7 @@ impl<'a, 'g> Eval<'a, 'g> {
                 Ok(if f == Func::G {
                     Value::Int(g)
                 } else {
-                    Value::Bool(g == 0)
+                    Value::Bool(Truth::known(g == 0))
                 })
             }
             Func::Floor | Func::Ceil => self.rounding(f == Func::Floor, args, pos),
@@ -667,7 +874,7 @@ impl<'a, 'g> Eval<'a, 'g> {
         var: &'a str,
         domain: &'a Domain,
         body: &'a Expr,
-    ) -> Res<bool> {
+    ) -> Res<Truth> {
         let is_top = self.top == Some(e.id);
         let child_top = if is_top && forall && matches!(body.kind, Kind::Quant { .. }) {
             Some(body.id)
@@ -677,49 +884,47 @@ impl<'a, 'g> Eval<'a, 'g> {
         match domain {
             Domain::Set(s) => {
                 let values = self.set(s)?;
-                let found = self.search(forall, var, body, child_top, values.iter().copied())?;
-                self.conclude(forall, var, found, is_top, || describe_set(&values))
+                let (t, found) =
+                    self.search(forall, var, body, child_top, values.iter().copied())?;
+                self.conclude(forall, var, t, found, is_top, || describe_set(&values))
             }
             Domain::From(lo) => {
                 let lo = match lo {
                     Some(lo) => self.int(lo)?,
                     None => 0,
                 };
-                self.unbounded(forall, var, lo, body, child_top, is_top)
+                self.unbounded(e, forall, var, lo, body, child_top, is_top)
             }
         }
     }
 
-    /// Records the witness of a decided quantifier and returns its value:
-    /// `found` is the first x where the body is false (forall) or true
-    /// (exists).
+    /// Records the witness of a quantifier and returns its value `t`:
+    /// `found` is the first value where the body is known false (forall)
+    /// or known true (exists).
     fn conclude(
         &mut self,
         forall: bool,
         var: &'a str,
+        t: Truth,
         found: Option<i64>,
         is_top: bool,
         domain: impl FnOnce() -> String,
-    ) -> Res<bool> {
-        match (forall, found) {
-            (true, Some(x)) => {
-                if is_top {
-                    self.trail.push((var, x));
-                }
-                Ok(false)
-            }
-            (false, None) => {
-                if is_top {
+    ) -> Res<Truth> {
+        if is_top {
+            match (forall, found) {
+                (true, Some(x)) => self.trail.push((var, x)),
+                (false, None) if t.is(false) => {
                     self.no_witness = Some(format!("no {var} {}", domain()));
                 }
-                Ok(false)
+                _ => {}
             }
-            _ => Ok(true),
         }
+        Ok(t)
     }
 
-    /// The first value where the body decides the quantifier: false for
-    /// `forall`, true for `exists`.
+    /// Kleene's conjunction (`forall`) or disjunction (`exists`) of the
+    /// body over `values`, stopping at the first value where the body is
+    /// known false (`forall`) or known true (`exists`), returned with it.
     fn search(
         &mut self,
         forall: bool,
@@ -727,16 +932,20 @@ impl<'a, 'g> Eval<'a, 'g> {
         body: &'a Expr,
         child_top: Option<u32>,
         values: impl Iterator<Item = i64>,
-    ) -> Res<Option<i64>> {
+    ) -> Res<(Truth, Option<i64>)> {
         let mark = self.trail.len();
+        let mut acc = Truth::known(forall);
         for v in values {
             self.trail.truncate(mark);
             self.no_witness = None;
-            if self.holds_at(var, v, body, child_top)? != forall {
-                return Ok(Some(v));
+            let t = self.holds_at(var, v, body, child_top)?;
+            if t.is(!forall) {
+                return Ok((t, Some(v)));
             }
+            acc = if forall { acc.and(t) } else { acc.or(t) };
         }
-        Ok(None)
+        self.trail.truncate(mark);
+        Ok((acc, None))
     }
 
     /// The body's value with `var` bound to `v`.
@@ -746,41 +955,90 @@ impl<'a, 'g> Eval<'a, 'g> {
         v: i64,
         body: &'a Expr,
         child_top: Option<u32>,
-    ) -> Res<bool> {
+    ) -> Res<Truth> {
         self.top = child_top;
         self.env.push((var, Value::Int(v)));
-        let r = self.boolean(body);
+        let r = self.truth(body);
         self.env.pop();
         r
     }
 
     /// An unbounded quantifier: the proof window if the rule applies and
-    /// settles, else x in [lo, check_below).
+    /// settles (a known value), else x in [lo, check_below), which decides
+    /// a `forall` only when it finds a counterexample and an `exists` only
+    /// when it finds a witness; otherwise the value is unknown (with its
+    /// value on that range, none when the range is empty).
+    #[allow(clippy::too_many_arguments)]
     fn unbounded(
         &mut self,
+        e: &'a Expr,
         forall: bool,
         var: &'a str,
         lo: i64,
         body: &'a Expr,
         child_top: Option<u32>,
         is_top: bool,
-    ) -> Res<bool> {
-        if let Some(sites) = linear::analyse(body, var) {
-            match self.window_search(forall, var, lo, body, child_top, sites) {
+    ) -> Res<Truth> {
+        let word = if forall { "forall" } else { "exists" };
+        let n = self.claim.check_below;
+        let why_not = match linear::analyse(body, var) {
+            Ok(sites) => match self.window_search(forall, var, lo, body, child_top, sites) {
                 Ok((found, end)) => {
                     let up_to = u64::try_from(end).unwrap_or(0);
                     self.scope = self.scope.merge(XScope::ProvedForAll { up_to });
-                    return self.conclude(forall, var, found, is_top, || format!("≥ {lo}"));
+                    let t = Truth::known(if forall {
+                        found.is_none()
+                    } else {
+                        found.is_some()
+                    });
+                    return self.conclude(forall, var, t, found, is_top, || format!("≥ {lo}"));
                 }
-                Err(Stop::Fallback) => {}
+                Err(Stop::Fallback(why)) => (e.pos, why),
                 Err(e) => return Err(e),
-            }
+            },
+            Err(offence) => (offence.pos, offence.message(var)),
+        };
+        if self.note.is_none() {
+            let (pos, why) = why_not;
+            let d = self.claim.error(
+                pos,
+                format!(
+                    "`{word} {var}` is checked on {var} < {} only, not proved for all {var}: {why}",
+                    thousands(n)
+                ),
+            );
+            self.note = Some(d.one_line());
         }
-        let n = self.claim.check_below;
         let end = i64::try_from(n).unwrap_or(i64::MAX);
         self.scope = self.scope.merge(XScope::CheckedBelow(n));
-        let found = self.search(forall, var, body, child_top, lo..end)?;
-        self.conclude(forall, var, found, is_top, || format!("in [{lo}, {n})"))
+        if lo >= end {
+            self.undecided.get_or_insert_with(|| {
+                format!(
+                    "nothing evaluated: `{word} {var}` starts at {var} = {lo}, at or beyond \
+                     check_below = {n}, so no {var} was checked (raise check_below above {lo})"
+                )
+            });
+            return Ok(Truth::checked(None));
+        }
+        let (t, found) = self.search(forall, var, body, child_top, lo..end)?;
+        if found.is_some() {
+            // A counterexample of a forall, a witness of an exists: known.
+            return self.conclude(forall, var, t, found, is_top, String::new);
+        }
+        self.undecided.get_or_insert_with(|| {
+            if forall {
+                format!(
+                    "no counterexample of `forall {var}` in [{lo}, {n}), which does not decide \
+                     it (checked on {var} < {n} only)"
+                )
+            } else {
+                format!(
+                    "no {var} in [{lo}, {n}) for `exists {var}`, and one ≥ {n} is not excluded \
+                     (checked on {var} < {n} only; raise check_below to search further)"
+                )
+            }
+        });
+        Ok(Truth::checked(t.below))
     }
 
     /// Evaluates the body on the window [lo, X0 + L), X0 and L growing as
@@ -795,9 +1053,15 @@ impl<'a, 'g> Eval<'a, 'g> {
         child_top: Option<u32>,
         sites: Sites,
     ) -> Res<(Option<i64>, i64)> {
-        let game = self.game.as_ref().ok_or(Stop::Fallback)?;
-        let q = i64::try_from(game.seq.preperiod()).map_err(|_| Stop::Fallback)?;
-        let p = i64::try_from(game.seq.period().max(1)).map_err(|_| Stop::Fallback)?;
+        let fallback = |why: &str| Stop::Fallback(why.to_string());
+        let game = self
+            .game
+            .as_ref()
+            .ok_or_else(|| fallback("the game is not known here"))?;
+        let q = i64::try_from(game.seq.preperiod())
+            .map_err(|_| fallback("the pre-period q does not fit in 64 bits"))?;
+        let p = i64::try_from(game.seq.period().max(1))
+            .map_err(|_| fallback("the period p does not fit in 64 bits"))?;
         self.window = Some(Window {
             sites,
             x: lo,
@@ -821,24 +1085,54 @@ impl<'a, 'g> Eval<'a, 'g> {
     ) -> Res<(Option<i64>, i64)> {
         let mut x = lo;
         loop {
-            let w = self.window.as_mut().ok_or(Stop::Fallback)?;
+            let w = self
+                .window
+                .as_mut()
+                .ok_or_else(|| Stop::Fallback("no proof window".into()))?;
             if w.updates > MAX_WINDOW_UPDATES {
-                return Err(Stop::Fallback);
+                return Err(Stop::Fallback(format!(
+                    "the proof window was enlarged more than {MAX_WINDOW_UPDATES} times \
+                     (offsets below q, or moduli whose lcm with p does not fit in 64 bits)"
+                )));
             }
-            let end = w.x0.checked_add(w.l).ok_or(Stop::Fallback)?;
+            let Some(end) = w.x0.checked_add(w.l) else {
+                return Err(Stop::Fallback(format!(
+                    "the proof window [{lo}, X0 + L) = [{lo}, {} + {}) ends beyond 2^63 - 1",
+                    w.x0, w.l
+                )));
+            };
             if x >= end {
                 return Ok((None, end));
             }
             w.x = x;
             let mark = self.trail.len();
             self.no_witness = None;
-            if self.holds_at(var, x, body, child_top)? != forall {
+            let t = self.holds_at(var, x, body, child_top)?;
+            let Some(value) = t.exact else {
+                return Err(Stop::Fallback(
+                    "the body has a value that is not known in the window".into(),
+                ));
+            };
+            if value != forall {
                 return Ok((Some(x), end));
             }
             self.trail.truncate(mark);
             x += 1;
         }
     }
+}
+
+/// `12345` as "12,345".
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The least non-negative integer not in `s`.

@@ -7,7 +7,9 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use crate::check::{check_claim, lets_using_game};
-use crate::eval::{Budget, Eval, EvalError, Evaluation, GameView, Res, Sequence, Stop, Value};
+use crate::eval::{
+    Budget, Eval, EvalError, Evaluation, GameView, Outcome, Res, Sequence, Stop, Value,
+};
 use crate::expr::ParamRange;
 use crate::file::{FileClaim, GameTemplate, OctalPart};
 
@@ -70,7 +72,7 @@ pub fn instances(claim: &FileClaim) -> Instances<'_> {
 fn external<T>(r: Res<T>) -> Result<T, EvalError> {
     r.map_err(|s| match s {
         Stop::Error(e) => e,
-        Stop::Fallback => unreachable_fallback(),
+        Stop::Fallback(_) => unreachable_fallback(),
     })
 }
 
@@ -316,16 +318,17 @@ pub fn evaluate(
     for (name, v) in &instance.params {
         ev.env.push((name.as_str(), Value::Int(*v)));
     }
-    let (holds, witness) = external(assertion(&mut ev, claim))?;
+    let (outcome, witness) = external(assertion(&mut ev, claim))?;
     Ok(Evaluation {
-        holds,
+        outcome,
         x_scope: ev.scope,
         witness,
+        note: ev.note.take(),
     })
 }
 
 /// The definitions, then the assertion.
-fn assertion<'e>(ev: &mut Eval<'e, '_>, claim: &'e FileClaim) -> Res<(bool, Option<String>)> {
+fn assertion<'e>(ev: &mut Eval<'e, '_>, claim: &'e FileClaim) -> Res<(Outcome, Option<String>)> {
     for l in &claim.lets {
         let v = ev.eval(&l.expr)?;
         ev.env.push((l.name.as_str(), v));

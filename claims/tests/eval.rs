@@ -4,7 +4,7 @@
 mod common;
 
 use common::{claim, run_all, Toy};
-use nimcert_claims::{Sequence, XScope};
+use nimcert_claims::{Outcome, Sequence, XScope};
 
 #[test]
 fn toy_game_is_right() {
@@ -48,7 +48,7 @@ fn the_definition_of_g_is_proved_for_all_x() {
     let out = run_all(&text, 50_000_000).unwrap();
     assert!(out
         .iter()
-        .all(|(_, e)| e.holds && e.x_scope == XScope::CheckedBelow(10_000)));
+        .all(|(_, e)| e.holds() && e.x_scope == XScope::CheckedBelow(10_000)));
 
     let text = claim(
         "{a, b}",
@@ -58,7 +58,7 @@ fn the_definition_of_g_is_proved_for_all_x() {
     );
     let out = run_all(&text, 50_000_000).unwrap();
     for (inst, ev) in &out {
-        assert!(ev.holds, "{}", inst.label());
+        assert!(ev.holds(), "{}", inst.label());
         assert!(
             matches!(ev.x_scope, XScope::ProvedForAll { .. }),
             "{:?}",
@@ -79,7 +79,7 @@ fn nonlinear_occurrence_is_only_checked() {
     );
     let out = run_all(&text, 10_000_000).unwrap();
     assert_eq!(out.len(), 1);
-    assert!(out[0].1.holds);
+    assert!(out[0].1.holds());
     assert_eq!(out[0].1.x_scope, XScope::CheckedBelow(400));
 
     // False at x = 501 (P(501), 501 ≥ 500), true below 400.
@@ -91,7 +91,7 @@ fn nonlinear_occurrence_is_only_checked() {
     );
     let ev = &run_all(&text, 10_000_000).unwrap()[0].1;
     assert_eq!(ev.x_scope, XScope::CheckedBelow(400));
-    assert!(ev.holds);
+    assert!(ev.holds());
     let text = claim(
         "{1, 2}",
         "",
@@ -99,7 +99,7 @@ fn nonlinear_occurrence_is_only_checked() {
         "check_below = 600",
     );
     let ev = &run_all(&text, 10_000_000).unwrap()[0].1;
-    assert!(!ev.holds);
+    assert!(!ev.holds());
     assert_eq!(ev.witness.as_deref(), Some("false at x = 501"));
 }
 
@@ -118,7 +118,7 @@ fn window_ignores_check_below() {
         "check_below = 5",
     );
     let ev = &run_all(&text, 10_000_000).unwrap()[0].1;
-    assert!(!ev.holds);
+    assert!(!ev.holds());
     assert!(matches!(ev.x_scope, XScope::ProvedForAll { .. }));
     let first = (5..)
         .find(|&x| t.value(x) != t.value(x + t.period()))
@@ -133,7 +133,7 @@ fn window_ignores_check_below() {
         "check_below = 5",
     );
     let ev = &run_all(&text, 10_000_000).unwrap()[0].1;
-    assert!(ev.holds);
+    assert!(ev.holds());
     assert_eq!(
         ev.x_scope,
         XScope::ProvedForAll {
@@ -152,15 +152,15 @@ fn moduli_enlarge_the_window() {
         "",
     );
     let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
-    assert!(!ev.holds);
+    assert!(!ev.holds());
     assert_eq!(ev.witness.as_deref(), Some("false at x = 7"));
     let text = claim("{1, 2}", "", "forall x: P(x) iff (x + 3) mod 3 == 0", "");
     let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
-    assert!(ev.holds);
+    assert!(ev.holds());
     assert_eq!(ev.x_scope, XScope::ProvedForAll { up_to: 3 });
     let text = claim("{1, 2}", "", "forall x: P(x) iff (x + 3) mod 6 == 3", "");
     let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
-    assert!(!ev.holds);
+    assert!(!ev.holds());
     assert_eq!(ev.witness.as_deref(), Some("false at x = 3"));
 }
 
@@ -169,7 +169,7 @@ fn negative_offsets_raise_x0() {
     // G(x - 3) with x >= 3; q = 0: X0 must rise to 3 (arguments ≥ q).
     let text = claim("{1, 2}", "", "forall x >= 3: G(x) == G(x - 3)", "");
     let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
-    assert!(ev.holds);
+    assert!(ev.holds());
     assert!(matches!(ev.x_scope, XScope::ProvedForAll { .. }));
     // {1, 6, 9}: q = 11, p = 5, G(10) = 3 and no other G(y) = 3 below
     // 11 + 5 - 6. Without raising X0 the window would be [6, 16) and miss
@@ -183,7 +183,7 @@ fn negative_offsets_raise_x0() {
         "check_below = 0",
     );
     let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
-    assert!(!ev.holds);
+    assert!(!ev.holds());
     assert_eq!(ev.witness.as_deref(), Some("false at x = 16"));
     assert_eq!(ev.x_scope, XScope::ProvedForAll { up_to: 22 });
 }
@@ -200,7 +200,7 @@ fn witnesses() {
     assert_eq!(ev.witness.as_deref(), Some("false at a = 1, x = 0"));
     let text = claim("{1, 2}", "", "exists x: G(x) == 5", "");
     let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
-    assert!(!ev.holds);
+    assert!(!ev.holds());
     assert_eq!(ev.witness.as_deref(), Some("no x ≥ 0"));
     assert!(matches!(ev.x_scope, XScope::ProvedForAll { .. }));
     let text = claim(
@@ -210,7 +210,12 @@ fn witnesses() {
         "check_below = 50",
     );
     let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
-    assert_eq!(ev.witness.as_deref(), Some("no x in [0, 50)"));
+    // Not found below N does not refute an exists: undecided, no witness.
+    assert_eq!(ev.witness, None);
+    match &ev.outcome {
+        Outcome::Undecided(why) => assert!(why.contains("no x in [0, 50)"), "{why}"),
+        other => panic!("{other:?}"),
+    }
     let text = claim("{1, 2}", "", "exists x in {1, 2, 3}: x > 3", "");
     let ev = &run_all(&text, 1_000_000).unwrap()[0].1;
     assert_eq!(ev.witness.as_deref(), Some("no x in {1, 2, 3}"));
@@ -228,7 +233,7 @@ fn closed_forms_and_params() {
     let out = run_all(&text, 10_000_000).unwrap();
     assert_eq!(out.len(), 7);
     assert_eq!(out[0].0.label(), "a=3");
-    assert!(out.iter().all(|(_, e)| e.holds));
+    assert!(out.iter().all(|(_, e)| e.holds()));
 }
 
 /// The one-line error of running a claim, with its exit code.
@@ -319,6 +324,151 @@ fn deep_accepted_expressions_fit_a_small_stack() {
     for assert in [format!("{chain} == 98"), nested] {
         let t = claim("{1, 2}", "", &assert, "");
         let ev = run_all(&t, 1_000_000).unwrap_or_else(|e| panic!("{e}"));
-        assert!(ev[0].1.holds);
+        assert!(ev[0].1.holds());
     }
+}
+
+/// The outcome of a claim's only instance on {1, 2, 3}, with `extra`.
+fn outcome(assert: &str, extra: &str) -> Outcome {
+    let out = run_all(&claim("{1, 2, 3}", "", assert, extra), 10_000_000)
+        .unwrap_or_else(|e| panic!("{assert}: {e}"));
+    out[0].1.outcome.clone()
+}
+
+fn undecided(o: &Outcome) -> &str {
+    match o {
+        Outcome::Undecided(why) => why,
+        other => panic!("expected undecided, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_bounded_search_decides_only_in_its_direction() {
+    // Issue 41: true at x = 50,000, beyond N = 10,000. Not finding a
+    // witness below N refutes nothing: undecided, never a failure.
+    let n = "check_below = 10000";
+    let why = outcome("exists x: 2 * x == 100000", n);
+    assert!(undecided(&why).contains("no x in [0, 10000)"), "{why:?}");
+    // The same under a negation (the polarity flips).
+    let why = outcome("not (forall x: 2 * x != 100000)", n);
+    assert!(undecided(&why).contains("forall x"), "{why:?}");
+    // A witness below N confirms an exists; a counterexample below N
+    // refutes a forall; both exactly.
+    assert_eq!(outcome("exists x: 2 * x == 1000", n), Outcome::Holds);
+    assert_eq!(outcome("not (forall x: 2 * x != 1000)", n), Outcome::Holds);
+    assert_eq!(outcome("forall x: 2 * x != 1000", n), Outcome::Fails);
+    assert_eq!(outcome("not (exists x: 2 * x == 1000)", n), Outcome::Fails);
+    // A forall with no counterexample below N holds there only; its
+    // negation is undecided, not false.
+    assert_eq!(
+        outcome("forall x: 2 * x != 100000", n),
+        Outcome::HoldsBelow(10_000)
+    );
+    assert_eq!(
+        outcome("not (exists x: 2 * x == 100000)", n),
+        Outcome::HoldsBelow(10_000)
+    );
+    // Connectives combine the three values (Kleene): an unknown side
+    // decides nothing, a known side may.
+    let unknown_exists = "(exists x: 2 * x == 100000)";
+    undecided(&outcome(&format!("{unknown_exists} and q == 0"), n));
+    assert_eq!(
+        outcome(&format!("{unknown_exists} and q == 1"), n),
+        Outcome::Fails
+    );
+    assert_eq!(
+        outcome(&format!("{unknown_exists} or q == 0"), n),
+        Outcome::Holds
+    );
+    undecided(&outcome(&format!("{unknown_exists} or q == 1"), n));
+    assert_eq!(
+        outcome(&format!("{unknown_exists} implies q == 0"), n),
+        Outcome::Holds
+    );
+    // The implication's premise holds below N only: not a counterexample.
+    undecided(&outcome("(forall x: 2 * x != 100000) implies q == 1", n));
+    assert_eq!(
+        outcome("(forall x: 2 * x != 1000) implies q == 1", n),
+        Outcome::Holds
+    );
+    undecided(&outcome(&format!("{unknown_exists} iff true"), n));
+    undecided(&outcome(&format!("{unknown_exists} == true"), n));
+    // Inside a bounded quantifier: one known false member decides.
+    undecided(&outcome(
+        "forall k in {1, 2}: exists x: 2 * x == 100000 * k",
+        n,
+    ));
+    assert_eq!(
+        outcome(
+            "forall k in {1, 2}: k == 1 and (exists x: 2 * x == 100000)",
+            n
+        ),
+        Outcome::Fails
+    );
+    assert_eq!(
+        outcome(
+            "exists k in {1, 2}: k == 2 or (exists x: 2 * x == 100000)",
+            n
+        ),
+        Outcome::Holds
+    );
+    // An unknown condition makes the integer it selects unknown too.
+    undecided(&outcome(
+        &format!("(if {unknown_exists} then 1 else 2) == 1"),
+        n,
+    ));
+}
+
+#[test]
+fn an_empty_checked_range_is_not_checked() {
+    // Issue 41: nothing below N = 10,000 is ≥ 20,000: nothing evaluated.
+    let why = outcome("forall x >= 20000: x * 1 != 30000", "check_below = 10000");
+    assert!(undecided(&why).contains("nothing evaluated"), "{why:?}");
+    let why = outcome("exists x >= 20000: x * 1 == 30000", "check_below = 10000");
+    assert!(undecided(&why).contains("nothing evaluated"), "{why:?}");
+    // The window [lo, lo + 3) overflows 64 bits, the fallback range is
+    // empty: not checked, never holds (and no wrap-around).
+    let why = outcome("forall x >= 9223372036854775805: (x mod 3) != 0", "");
+    assert!(undecided(&why).contains("nothing evaluated"), "{why:?}");
+    let out = run_all(
+        &claim(
+            "{1, 2, 3}",
+            "",
+            "forall x >= 9223372036854775805: (x mod 3) != 0",
+            "",
+        ),
+        10_000_000,
+    )
+    .unwrap();
+    let note = out[0].1.note.as_deref().unwrap_or_default();
+    assert!(note.contains("beyond 2^63 - 1"), "{note}");
+}
+
+#[test]
+fn a_checked_quantifier_says_why_it_is_not_proved() {
+    let text = claim(
+        "{1, 2, 3}",
+        "",
+        "forall x: G(x) == mex{G(x - s) : s in S, s <= x}",
+        "",
+    );
+    let out = run_all(&text, 50_000_000).unwrap();
+    let ev = &out[0].1;
+    assert_eq!(ev.outcome, Outcome::HoldsBelow(10_000));
+    let note = ev.note.as_deref().expect("a note");
+    assert!(note.starts_with("c.toml:8:"), "{note}");
+    assert!(note.contains("`<=`"), "{note}");
+    assert!(note.contains("forall x >= max(S)"), "{note}");
+    // The suggested rewrite is proved, and so is its finite rest.
+    let text = claim(
+        "{1, 2, 3}",
+        "",
+        "(forall x >= max(S): G(x) == mex{G(x - s) : s in S}) and \
+         (forall x in [0, max(S)): G(x) == mex{G(x - s) : s in S, s <= x})",
+        "",
+    );
+    let ev = &run_all(&text, 50_000_000).unwrap()[0].1;
+    assert_eq!(ev.outcome, Outcome::Holds);
+    assert!(matches!(ev.x_scope, XScope::ProvedForAll { .. }));
+    assert_eq!(ev.note, None);
 }

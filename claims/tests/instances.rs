@@ -74,7 +74,7 @@ fn octal_templates_and_game_free_claims() {
         match all.next_instance(&mut budget) {
             Some(Ok(i)) => {
                 let ev = evaluate(claim, &i, &NoGame, &mut budget).unwrap();
-                assert!(ev.holds);
+                assert!(ev.holds());
                 assert_eq!(ev.x_scope, XScope::ProvedForAll { up_to: 4 });
                 let GameSpec::Octal(c) = i.game else {
                     unreachable!()
@@ -114,7 +114,7 @@ fn lets_using_the_game_stay_out_of_where() {
         .unwrap()
         .unwrap();
     let ev = evaluate(&f.claims[0], &inst, &Toy::subtraction(&[1, 2]), &mut budget).unwrap();
-    assert!(ev.holds);
+    assert!(ev.holds());
 }
 
 #[test]

@@ -19,7 +19,7 @@ fn eval(assert: &str) -> Result<bool, String> {
         .unwrap()
         .unwrap();
     evaluate(claim, &inst, &NoGame, &mut budget)
-        .map(|e| e.holds)
+        .map(|e| e.holds())
         .map_err(|e: EvalError| e.diagnostic().one_line())
 }
 

@@ -13,7 +13,7 @@ use proptest::prelude::*;
 fn run(game: &str, assert: &str, extra: &str) -> (bool, XScope) {
     let out = run_all(&claim(game, "", assert, extra), 50_000_000)
         .unwrap_or_else(|e| panic!("{assert}: {e}"));
-    (out[0].1.holds, out[0].1.x_scope)
+    (out[0].1.holds(), out[0].1.x_scope)
 }
 
 /// A statement template with its unbounded quantifier's body.

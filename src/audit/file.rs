@@ -26,7 +26,7 @@ use crate::certify::octal::{octal_certificate, octal_provenance};
 use crate::certify::{search_provenance, sequence_certificate};
 use crate::claim::{check_instances, Abort, Claim, ClaimResult, InstanceOutcome, Kind, Scope};
 use crate::engine::Periodicity;
-use crate::moves::MoveSet;
+use crate::moves::{MoveSet, MoveSetError, MAX_MOVE, MAX_MOVES};
 use crate::octal::code::OctalCode;
 use crate::octal::period::{self, OctalOutcome, OctalSolution};
 use crate::octal::values::Method;
@@ -144,17 +144,44 @@ pub fn set_range(
 /// the limits of [`FileLimits`], which stop it.
 pub const WORK_PER_INSTANCE: u64 = 100_000;
 
+/// How the certificate of a holding instance's game is re-checked before
+/// the instance reads "holds": `Ok` when accepted, else why not.
+pub type Checker = Arc<dyn Fn(&Certificate) -> Result<(), String> + Send + Sync>;
+
+/// Re-checks `certificate` with the checker's library (the trusted crate
+/// nimcert-check, [`nimcert_check::check_certificate`], as the report does
+/// for counterexamples): `Ok` when it is valid, else the checker's verdict.
+pub fn recheck(certificate: &Certificate) -> Result<(), String> {
+    match nimcert_check::check_certificate(certificate, &nimcert_check::Limits::default()) {
+        nimcert_check::Verdict::Valid(_) => Ok(()),
+        nimcert_check::Verdict::Invalid(why) => Err(format!("invalid: {why}")),
+        nimcert_check::Verdict::Undecidable(why) => Err(format!("undecided: {why}")),
+        nimcert_check::Verdict::OverLimit(why) => Err(format!("over a limit: {why}")),
+    }
+}
+
 /// The claims of a parsed claim file, in the file's order.
 pub fn claims(file: lang::ClaimFile, limits: FileLimits) -> Vec<Claim> {
+    claims_with_checker(file, limits, Arc::new(recheck))
+}
+
+/// [`claims`] with the re-check of holding instances' certificates done
+/// by `checker` instead of [`recheck`] (a test seam: a checker that
+/// disagrees with the engine).
+pub fn claims_with_checker(
+    file: lang::ClaimFile,
+    limits: FileLimits,
+    checker: Checker,
+) -> Vec<Claim> {
     file.claims
         .into_iter()
-        .map(|entry| claim(Arc::new(entry), limits))
+        .map(|entry| claim(Arc::new(entry), limits, checker.clone()))
         .collect()
 }
 
 /// One entry as a [`Claim`]: its id, quote, source and kind from the
 /// file; "instances" as unit.
-fn claim(entry: Arc<lang::FileClaim>, limits: FileLimits) -> Claim {
+fn claim(entry: Arc<lang::FileClaim>, limits: FileLimits, checker: Checker) -> Claim {
     let kind = match entry.kind {
         lang::ClaimKind::Theorem => Kind::Theorem,
         lang::ClaimKind::Conjecture => Kind::Conjecture,
@@ -166,7 +193,7 @@ fn claim(entry: Arc<lang::FileClaim>, limits: FileLimits) -> Claim {
         entry.id.clone(),
         entry.quote.clone(),
         format!("the file's parameter ranges ({})", parameters(&entry)),
-        move |scope| run(&for_run, limits, scope),
+        move |scope| run(&for_run, limits, &checker, scope),
         move |_| estimate(&for_estimate, limits),
     )
     .at(entry.source.clone())
@@ -208,12 +235,11 @@ fn abort(error: &lang::EvalError, instance: Option<&lang::Instance>) -> Abort {
 }
 
 /// `n=3 {2,12,14}`, or the game alone without parameters; a long move
-/// set is shortened as in every message ([`MoveSet::short`]).
+/// set is shortened as in every message ([`MoveSet::short`]), also one
+/// the engine refuses.
 fn label(instance: &lang::Instance) -> String {
     let game = match &instance.game {
-        lang::GameSpec::Subtraction(moves) => {
-            MoveSet::new(moves).map_or_else(|e| e.to_string(), |set| set.short())
-        }
+        lang::GameSpec::Subtraction(moves) => game_text(moves),
         lang::GameSpec::Octal(code) => code.clone(),
     };
     let params = instance.label();
@@ -221,6 +247,26 @@ fn label(instance: &lang::Instance) -> String {
         game
     } else {
         format!("{params} {game}")
+    }
+}
+
+/// A move set as in messages: `{1,2,6}`, or its first moves, the largest
+/// and the count when long ([`MoveSet::short`], which needs a valid set).
+fn game_text(moves: &[u64]) -> String {
+    if let Ok(set) = MoveSet::new(moves) {
+        return set.short();
+    }
+    let shown: Vec<String> = moves.iter().take(6).map(u64::to_string).collect();
+    match moves.len() {
+        0..=7 => {
+            let all: Vec<String> = moves.iter().map(u64::to_string).collect();
+            format!("{{{}}}", all.join(","))
+        }
+        n => format!(
+            "{{{},…,{}}} ({n} moves)",
+            shown.join(","),
+            moves.iter().max().copied().unwrap_or(0)
+        ),
     }
 }
 
@@ -333,8 +379,36 @@ impl From<SolveError> for Unsolved {
 fn solve(game: &lang::GameSpec, limits: &Limits) -> Result<Solved, Unsolved> {
     match game {
         lang::GameSpec::Subtraction(moves) => {
-            let set = MoveSet::new(moves).map_err(|e| Unsolved::Input(e.to_string()))?;
-            Ok(Solved::Subtraction(crate::solve::solve(&set, limits)?))
+            let set = MoveSet::new(moves).map_err(|e| match e {
+                // The engine's fixed bounds on a game: beyond them the
+                // instance is not checked, as beyond --max-positions.
+                MoveSetError::TooLarge(m) => Unsolved::Bound(format!(
+                    "{} is over {MAX_MOVE}, the largest move the engine solves (a fixed \
+                     bound: no flag raises it)",
+                    if m == u64::MAX {
+                        "a move".to_string()
+                    } else {
+                        format!("the largest move {m}")
+                    }
+                )),
+                MoveSetError::TooMany(n) => Unsolved::Bound(format!(
+                    "{n} moves are more than {MAX_MOVES}, the most the engine solves (a fixed \
+                     bound: no flag raises it)"
+                )),
+                other => Unsolved::Input(other.to_string()),
+            })?;
+            let prefix = format!("{}: ", set.short());
+            Ok(Solved::Subtraction(
+                crate::solve::solve(&set, limits).map_err(|e| {
+                    // The instance's label names the game already.
+                    match Unsolved::from(e) {
+                        Unsolved::Bound(m) => Unsolved::Bound(
+                            m.strip_prefix(&prefix).map_or(m.clone(), str::to_string),
+                        ),
+                        other => other,
+                    }
+                })?,
+            ))
         }
         lang::GameSpec::Octal(text) => {
             let code = OctalCode::parse(text).map_err(|e| Unsolved::Input(e.to_string()))?;
@@ -373,14 +447,20 @@ struct XTally {
 }
 
 impl XTally {
-    fn add(&mut self, scope: lang::XScope, holds: bool) {
-        match scope {
-            lang::XScope::NoUnbounded => {}
-            lang::XScope::ProvedForAll { .. } => {
+    /// One instance's evaluation: an exact outcome (holds or fails) whose
+    /// scope reached an unbounded quantifier is decided for all x (by the
+    /// proof window, or by a counterexample or witness found below N);
+    /// "holds on x < N" and undecided ones were checked below N.
+    fn add(&mut self, evaluation: &lang::Evaluation) {
+        match (evaluation.x_scope, evaluation.decided()) {
+            (lang::XScope::NoUnbounded, _) => {}
+            (lang::XScope::ProvedForAll { .. }, _) | (lang::XScope::CheckedBelow(_), true) => {
                 self.proved += 1;
-                self.refuted += u64::from(!holds);
+                self.refuted += u64::from(evaluation.fails());
             }
-            lang::XScope::CheckedBelow(n) => *self.checked_below.entry(n).or_default() += 1,
+            (lang::XScope::CheckedBelow(n), false) => {
+                *self.checked_below.entry(n).or_default() += 1
+            }
         }
     }
 
@@ -457,7 +537,12 @@ fn enumerate(entry: &lang::FileClaim, limits: FileLimits) -> Result<Vec<lang::In
 }
 
 /// Runs one entry on its instances.
-fn run(entry: &lang::FileClaim, limits: FileLimits, scope: &Scope) -> ClaimResult {
+fn run(
+    entry: &lang::FileClaim,
+    limits: FileLimits,
+    checker: &Checker,
+    scope: &Scope,
+) -> ClaimResult {
     let instances = match enumerate(entry, limits) {
         Ok(all) => all,
         Err(a) => {
@@ -469,6 +554,9 @@ fn run(entry: &lang::FileClaim, limits: FileLimits, scope: &Scope) -> ClaimResul
     };
     let stop: Mutex<Option<Abort>> = Mutex::new(None);
     let x = Mutex::new(XTally::default());
+    // Why a quantifier was only checked (the smallest text, so that the
+    // line does not depend on the order the instances ran in).
+    let note: Mutex<Option<String>> = Mutex::new(None);
     let needs_game = lang::needs_game(entry);
     let mut result = check_instances(
         scope,
@@ -484,8 +572,8 @@ fn run(entry: &lang::FileClaim, limits: FileLimits, scope: &Scope) -> ClaimResul
                     Ok(g) => Some(g),
                     Err(Unsolved::Bound(why)) => return InstanceOutcome::NotChecked(why),
                     Err(Unsolved::Input(why)) => {
-                        let message =
-                            format!("{}: line {}: {why} (at {})", entry.id, entry.line, label(i));
+                        // The audit prefixes the claim's id.
+                        let message = format!("line {}: {why} (at {})", entry.line, label(i));
                         set_once(&stop, Abort::Input(message));
                         return InstanceOutcome::NotApplicable;
                     }
@@ -498,48 +586,66 @@ fn run(entry: &lang::FileClaim, limits: FileLimits, scope: &Scope) -> ClaimResul
                 None => &lang::NoGame,
             };
             let mut budget = lang::Budget::new(limits.eval_steps);
-            match lang::evaluate(entry, i, sequence, &mut budget) {
+            let evaluation = match lang::evaluate(entry, i, sequence, &mut budget) {
                 Err(e) => {
                     set_once(&stop, abort(&e, Some(i)));
-                    InstanceOutcome::NotApplicable
+                    return InstanceOutcome::NotApplicable;
                 }
-                Ok(_) if game.as_ref().and_then(Solved::overrun).is_some() => {
-                    let why = game.as_ref().and_then(Solved::overrun).unwrap_or_default();
-                    InstanceOutcome::NotChecked(why.to_string())
+                Ok(evaluation) => evaluation,
+            };
+            if let Some(why) = game.as_ref().and_then(Solved::overrun) {
+                return InstanceOutcome::NotChecked(why.to_string());
+            }
+            if let (Some(line), Ok(mut slot)) = (&evaluation.note, note.lock()) {
+                if slot.as_ref().map_or(true, |old| line < old) {
+                    *slot = Some(line.clone());
                 }
-                Ok(evaluation) => {
-                    if let Ok(mut x) = x.lock() {
-                        x.add(evaluation.x_scope, evaluation.holds);
-                        x.prefix += u64::from(matches!(game, Some(Solved::Prefix(_))));
+            }
+            if let Ok(mut x) = x.lock() {
+                x.add(&evaluation);
+                x.prefix += u64::from(matches!(game, Some(Solved::Prefix(_))));
+            }
+            let certificates = || {
+                game.iter()
+                    .filter_map(Solved::certificate)
+                    .collect::<Vec<_>>()
+            };
+            match &evaluation.outcome {
+                lang::Outcome::Undecided(why) => InstanceOutcome::NotChecked(why.clone()),
+                lang::Outcome::Holds | lang::Outcome::HoldsBelow(_) => {
+                    // What holds rests on the engine's (q, p) and values:
+                    // the checker re-validates them before "holds" (and
+                    // "proved for all x") is printed, as for counterexamples.
+                    let certificates = certificates();
+                    for c in &certificates {
+                        if let Err(why) = checker(c) {
+                            let qp = game.as_ref().map(Solved::qp).unwrap_or_default();
+                            return InstanceOutcome::NotChecked(format!(
+                                "checker disagreement: the checker does not accept the \
+                                 certificate of the game's {qp} ({why}), so nothing rests on it"
+                            ));
+                        }
                     }
-                    let certificates = || {
-                        game.iter()
-                            .filter_map(Solved::certificate)
-                            .collect::<Vec<_>>()
-                    };
-                    if evaluation.holds {
-                        InstanceOutcome::Holds(if scope.wants_certificates() {
-                            certificates()
-                        } else {
-                            Vec::new()
-                        })
+                    InstanceOutcome::Holds(if scope.wants_certificates() {
+                        certificates
                     } else {
-                        InstanceOutcome::fails(
-                            need,
-                            || {
-                                let witness = evaluation
-                                    .witness
-                                    .clone()
-                                    .unwrap_or_else(|| "false".to_string());
-                                match &game {
-                                    Some(g) => format!("{}: {witness} ({})", label(i), g.qp()),
-                                    None => format!("{}: {witness}", label(i)),
-                                }
-                            },
-                            certificates,
-                        )
-                    }
+                        Vec::new()
+                    })
                 }
+                lang::Outcome::Fails => InstanceOutcome::fails(
+                    need,
+                    || {
+                        let witness = evaluation
+                            .witness
+                            .clone()
+                            .unwrap_or_else(|| "false".to_string());
+                        match &game {
+                            Some(g) => format!("{}: {witness} ({})", label(i), g.qp()),
+                            None => format!("{}: {witness}", label(i)),
+                        }
+                    },
+                    certificates,
+                ),
             }
         },
     );
@@ -548,6 +654,7 @@ fn run(entry: &lang::FileClaim, limits: FileLimits, scope: &Scope) -> ClaimResul
     result.range = format!("{}{}", range_text(&instances), x.text());
     result.numbers_only = !needs_game;
     result.uncertified = x.prefix > 0;
+    result.note = note.into_inner().unwrap_or(None);
     result
 }
 
