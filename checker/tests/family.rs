@@ -710,3 +710,25 @@ fn lemma_m_content_list_on_random_words() {
         }
     }
 }
+
+/// The example of checker/README.md's `Family` section is accepted, with
+/// the message it quotes.
+#[test]
+fn the_readme_example_is_accepted() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let section = &readme[readme.find("### `Family`").unwrap()..];
+    let block = &section[section.find("```ron\n").unwrap() + 7..];
+    let block = &block[..block.find("```").unwrap()];
+    let text = block.replace(
+        "provenance: (...)",
+        "provenance: (tool: \"readme\", method: Search(engine: \"naive\"))",
+    );
+    let verdict = check_bytes(text.as_bytes(), &Limits::default());
+    let Verdict::Valid(message) = verdict else {
+        panic!("{verdict:?}")
+    };
+    assert!(message.starts_with(
+        "every S = {2, 5, c}, c = 7k + 3, k ≥ 1 (c ≥ 10): purely periodic, least period c + 5;"
+    ));
+    assert!(message.ends_with("(checked k = 1..2 by Lemma P; marker at c, length 2)"));
+}
