@@ -21,6 +21,7 @@
 use crate::certify::tool_name;
 use crate::engine::{naive_prefix, Solver, Value, QP};
 use crate::moves::MoveSet;
+use crate::subtraction::classify::{TABLE1_IDS, TABLE2_IDS};
 use crate::subtraction::sieve::table1_conditions;
 use crate::subtraction::{table2, Triple};
 use nimcert_check::format::{
@@ -299,12 +300,12 @@ pub fn class_rows(a: u64, b: u64, rho: u64) -> Vec<&'static str> {
         };
         if a == 1 {
             return table2::table2_row(&t)
-                .map(|row| vec![crate::subtraction::classify::TABLE2_IDS[row as usize - 1]])
+                .map(|row| vec![TABLE2_IDS[row as usize - 1]])
                 .unwrap_or_default();
         }
         (1..=7u8)
             .filter(|&row| table1_conditions(&t, row))
-            .map(|row| TABLE1_ROW_IDS[row as usize - 1])
+            .map(|row| TABLE1_IDS[row as usize - 1])
             .collect()
     };
     let rows = at(first);
@@ -314,17 +315,6 @@ pub fn class_rows(a: u64, b: u64, rho: u64) -> Vec<&'static str> {
         Vec::new()
     }
 }
-
-/// Ids of Table 1's non-additive rows.
-const TABLE1_ROW_IDS: [&str; 7] = [
-    "A.Table1.row1",
-    "A.Table1.row2",
-    "A.Table1.row3",
-    "A.Table1.row4",
-    "A.Table1.row5",
-    "A.Table1.row6",
-    "A.Table1.row7",
-];
 
 /// The least period row `row` prints for {a, b, c} (`None` for another id).
 pub fn printed_period(a: u64, b: u64, c: u64, row: &str) -> Option<u64> {

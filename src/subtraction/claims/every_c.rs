@@ -24,6 +24,7 @@ use crate::certify::{periodic_certificate, search_provenance};
 use crate::claim::{check_instances, Claim, InstanceOutcome, Scope};
 use crate::engine::solve;
 use crate::moves::MoveSet;
+use crate::subtraction::classify::{TABLE1_IDS, TABLE2_IDS};
 use crate::subtraction::family::{
     certificate, class_rows, classes, first_c, printed_period, row_period_agrees, settle, Settled,
 };
@@ -31,21 +32,11 @@ use std::ops::RangeInclusive;
 
 /// The rows with an every-c entry: every row of Table 1 but the additive
 /// row 8, every row of Table 2 but row 6 (each is one c per base).
-pub const ROWS: [&str; 13] = [
-    "A.Table1.row1",
-    "A.Table1.row2",
-    "A.Table1.row3",
-    "A.Table1.row4",
-    "A.Table1.row5",
-    "A.Table1.row6",
-    "A.Table1.row7",
-    "A.Table2.row1",
-    "A.Table2.row2",
-    "A.Table2.row3",
-    "A.Table2.row4",
-    "A.Table2.row5",
-    "A.Table2.row7",
-];
+fn rows() -> impl Iterator<Item = &'static str> {
+    TABLE1_IDS
+        .into_iter()
+        .chain(TABLE2_IDS.into_iter().filter(|&id| id != "A.Table2.row6"))
+}
 
 /// The default classes: a < b ≤ 30 (2 ≤ a for Table 1, a = 1 for Table 2).
 fn default_bases(row: &str) -> (RangeInclusive<u64>, RangeInclusive<u64>) {
@@ -60,7 +51,7 @@ fn default_bases(row: &str) -> (RangeInclusive<u64>, RangeInclusive<u64>) {
 const LIMIT: u64 = 1 << 26;
 
 pub(super) fn claims() -> Vec<Claim> {
-    ROWS.iter().map(|&row| every_c(row)).collect()
+    rows().map(every_c).collect()
 }
 
 fn range_text(a: &RangeInclusive<u64>, b: &RangeInclusive<u64>) -> String {
