@@ -34,7 +34,9 @@ fn best(mut f: impl FnMut()) -> Duration {
 
 fn main() {
     let limits = Limits::default();
-    println!("base      classes proved  derive    check     finite c ≤ 2000 (solve + check)  ratio");
+    println!(
+        "base      classes proved  derive    check     finite c ≤ 2000 (solve + check)  ratio"
+    );
     for &(a, b) in BASES {
         let m = a + b;
         let claims: Vec<_> = (0..m).filter_map(|rho| derive(a, b, rho).ok()).collect();
@@ -57,7 +59,10 @@ fn main() {
                     let game = solve(&MoveSet::new(&[a, b, c]).expect("a < b < c"), 1 << 26)
                         .expect("periodic");
                     let cert = periodic_certificate(&game, search_provenance());
-                    assert!(matches!(check_certificate(&cert, &limits), Verdict::Valid(_)));
+                    assert!(matches!(
+                        check_certificate(&cert, &limits),
+                        Verdict::Valid(_)
+                    ));
                     c += m;
                 }
             }
