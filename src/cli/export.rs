@@ -1,8 +1,10 @@
 //! `nimcert export coq`: certificates as Coq proofs; `nimcert export
-//! judge`: certificates for the extracted judge (docs/FORMAL.md).
+//! judge`: certificates for the extracted judge (docs/FORMAL.md); `nimcert
+//! export smt`: `Family` certificates as SMT-LIB 2 queries, optionally run
+//! by z3 and cvc5 (docs/FAMILIES.md, "Check 2").
 
 use super::limits::read_input;
-use super::output::{check_output_file, in_new_dir, print, write_atomically};
+use super::output::{check_output_file, in_new_dir, prepare_dir, print, write_atomically};
 use super::CliError;
 use clap::{Args, Subcommand};
 use nimcert::export::coq::{self, Export};
@@ -10,6 +12,7 @@ use nimcert::export::geometries::{
     self, Bounds, GeometryError, DEFAULT_MAX_CONVEX_SETS, DEFAULT_MAX_GEOMETRY_POINTS,
 };
 use nimcert::export::judge;
+use nimcert::export::smt::{self, Expect, Outcome, Query, SmtError, Solver, Split};
 use nimcert::export::tree_vertices::{self, ExportError, DEFAULT_MAX_TREE_VERTICES};
 use nimcert_check::format::{AvoidanceGeometry, Claim};
 use std::collections::BTreeMap;
@@ -65,6 +68,74 @@ enum Target {
     /// `formal/judge/nimjudge FILE`: one verdict line per certificate.
     #[command(after_help = super::exit_status!())]
     Judge(JudgeArgs),
+    /// Write each `Family` certificate's statement as SMT-LIB 2 queries in
+    /// QF_LIA (docs/FAMILIES.md, "Check 2"), and with --run decide them by
+    /// z3 and cvc5.
+    ///
+    /// One folder per certificate below --out, named as `export coq` names
+    /// its files; in it one `.smt2` file per query: the negation of the mex
+    /// recurrence on each region of x (`recurrence-r1`, …) and of the
+    /// marker's uniqueness (`marker`; for the Base shape `least-period`, a
+    /// statement without k), each of which must be `unsat`, and for each a
+    /// sanity twin without the violation (`….sanity`), which must be `sat`.
+    /// Other claim kinds are skipped and counted; none at all is an error
+    /// (exit 2). A claim that is not well formed is an error (exit 2), a
+    /// word longer than --max-word a limit (exit 3); nothing is written then.
+    ///
+    /// With --run z3,cvc5 every file is run by every solver named (`z3
+    /// -smt2 -model -T:SEC FILE`, `cvc5 --lang smt2 --dump-models
+    /// --tlimit=MS FILE`, one at a time) and one line per file and solver
+    /// is printed: the answer, the time, and `ok` or what is wrong. Exit 0
+    /// only if every negation is `unsat` and every sanity twin `sat` in
+    /// every solver; 1 if a solver finds a counterexample to a negation
+    /// (the claim is false; the model's k and x, or k and o, are printed);
+    /// 2 if a sanity twin is `unsat` or a solver answers with an error; 3
+    /// if a solver answers `unknown` or runs out of time (raise
+    /// --timeout); 4 if a solver is not installed.
+    #[command(after_help = super::exit_status!())]
+    Smt(SmtArgs),
+}
+
+#[derive(Args)]
+struct SmtArgs {
+    /// Certificate files or folders.
+    #[arg(required = true, value_name = "FILE|DIR")]
+    inputs: Vec<PathBuf>,
+    /// Folder for the queries, one folder per certificate in it (created if
+    /// its parent exists).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Run the queries by these solvers (`z3`, `cvc5`, comma-separated).
+    #[arg(long, value_delimiter = ',', value_parser = parse_solver, value_name = "SOLVER,…")]
+    run: Vec<Solver>,
+    /// Time limit of one solver on one query, in seconds.
+    #[arg(long, value_parser = super::limits::count_in::<u32>, default_value_t = 300, value_name = "SECONDS")]
+    timeout: u32,
+    /// How the recurrence is cut into queries: `residues` (one per region
+    /// of x and residue of x mod a + b: many small queries, the fastest for
+    /// cvc5), `regions` (one per region of x: fewer, often faster for z3
+    /// alone) or `whole` (one query).
+    #[arg(long, value_parser = parse_split, default_value = "residues", value_name = "HOW")]
+    split: Split,
+    /// Longest base word (a + b), tail or marker window exported.
+    #[arg(long, value_parser = super::limits::count, default_value_t = smt::DEFAULT_MAX_WORD, value_name = "N")]
+    max_word: u64,
+    /// Largest certificate file read, in bytes.
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_FILE_BYTES, value_name = "BYTES")]
+    max_file_bytes: u64,
+}
+
+fn parse_solver(text: &str) -> Result<Solver, String> {
+    Solver::parse(text).ok_or_else(|| format!("`{text}` is no solver this knows (z3, cvc5)"))
+}
+
+fn parse_split(text: &str) -> Result<Split, String> {
+    match text {
+        "regions" => Ok(Split::Regions),
+        "whole" => Ok(Split::Whole),
+        "residues" => Ok(Split::Residues),
+        _ => Err(format!("`{text}` is not regions, whole or residues")),
+    }
 }
 
 #[derive(Args)]
@@ -111,7 +182,191 @@ pub fn run(args: ExportArgs) -> Result<ExitCode, CliError> {
     match args.target {
         Target::Coq(args) => coq_files(args),
         Target::Judge(args) => judge_file(args),
+        Target::Smt(args) => smt_files(args),
     }
+}
+
+/// `nimcert export smt`: the queries of every `Family` certificate, and
+/// with `--run` their answers.
+fn smt_files(args: SmtArgs) -> Result<ExitCode, CliError> {
+    let inputs = certificates(&args.inputs)?;
+    let mut seen: BTreeMap<&str, &Path> = BTreeMap::new();
+    for input in &inputs {
+        if let Some(other) = seen.insert(&input.module, &input.path) {
+            return Err(CliError::input(format!(
+                "{} and {} would both be written to the folder {} (export them into separate folders)",
+                other.display(),
+                input.path.display(),
+                input.module
+            )));
+        }
+    }
+    let mut solvers = args.run.clone();
+    solvers.sort();
+    solvers.dedup();
+    for &solver in &solvers {
+        smt::available(solver).map_err(|e| CliError::io(e.to_string()))?;
+    }
+    // Translate everything before writing anything.
+    let mut families: Vec<(&Input, Vec<Query>)> = Vec::new();
+    let mut skipped: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for input in &inputs {
+        let text = read_input(&input.path, args.max_file_bytes, "--max-file-bytes")?;
+        let certificate = coq::parse(&text).map_err(|e| {
+            CliError::input(format!("{}: not a certificate: {e}", input.path.display()))
+        })?;
+        let Claim::Family(claim) = &certificate.claim else {
+            *skipped.entry(certificate.claim.kind()).or_default() += 1;
+            continue;
+        };
+        let queries = smt::queries_with(claim, args.split, args.max_word).map_err(|e| match e {
+            SmtError::TooLarge { .. } => {
+                CliError::limit("--max-word", format!("{}: {e}", input.path.display()))
+            }
+            SmtError::Malformed(_) => CliError::input(format!("{}: {e}", input.path.display())),
+        })?;
+        families.push((input, queries));
+    }
+    let skipped_count: usize = skipped.values().sum();
+    let skipped_text = if skipped.is_empty() {
+        String::new()
+    } else {
+        let kinds: Vec<String> = skipped.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        format!(
+            "; skipped {skipped_count} of other claim kinds ({})",
+            kinds.join(", ")
+        )
+    };
+    if families.is_empty() {
+        return Err(CliError::input(format!(
+            "no Family certificate among the {} read{skipped_text}",
+            inputs.len()
+        )));
+    }
+    let mut files: Vec<(String, PathBuf, &Query)> = Vec::new();
+    in_new_dir(&args.out, || {
+        for (input, queries) in &families {
+            let dir = args.out.join(&input.module);
+            prepare_dir(&dir)?;
+            let source: String = input
+                .path
+                .display()
+                .to_string()
+                .chars()
+                .map(|c| if c.is_control() { '?' } else { c })
+                .collect();
+            for query in queries {
+                let path = dir.join(format!("{}.smt2", query.name));
+                write_atomically(&path, &format!("; certificate: {source}\n{}", query.smt2))?;
+                files.push((format!("{}/{}.smt2", input.module, query.name), path, query));
+            }
+        }
+        Ok(())
+    })?;
+    print(&format!(
+        "exported {} Family certificates ({} queries) to {}{skipped_text}\n",
+        families.len(),
+        files.len(),
+        args.out.display()
+    ))?;
+    if solvers.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    run_queries(&files, &solvers, args.timeout)
+}
+
+/// Runs every file by every solver, one line each; the exit status of
+/// `export smt --run`.
+fn run_queries(
+    files: &[(String, PathBuf, &Query)],
+    solvers: &[Solver],
+    timeout: u32,
+) -> Result<ExitCode, CliError> {
+    let limit = std::time::Duration::from_secs(u64::from(timeout));
+    let width = files.iter().map(|(n, _, _)| n.len()).max().unwrap_or(0);
+    let (mut false_claims, mut broken, mut undecided) = (0usize, 0usize, 0usize);
+    let mut totals: BTreeMap<Solver, (f64, f64)> = BTreeMap::new();
+    for (name, path, query) in files {
+        for &solver in solvers {
+            let run = match smt::run(solver, path, limit) {
+                Ok(run) => run,
+                Err(smt::RunError::Solver(why)) => {
+                    broken += 1;
+                    print(&format!("{name:width$}  {solver:4}  error  {why}\n"))?;
+                    continue;
+                }
+                Err(e) => return Err(CliError::io(format!("{name}: {e}"))),
+            };
+            let seconds = run.elapsed.as_secs_f64();
+            let total = totals.entry(solver).or_default();
+            total.0 += seconds;
+            total.1 = total.1.max(seconds);
+            let verdict = match (&run.outcome, query.expect) {
+                (outcome, expect) if outcome.is(expect) => "ok".to_string(),
+                (Outcome::Sat(_), Expect::Unsat) => {
+                    false_claims += 1;
+                    let model: Vec<String> = query
+                        .shown
+                        .iter()
+                        .map(|v| {
+                            let value = run.outcome.value(v);
+                            format!("{v} = {}", value.map_or("?".into(), |n| n.to_string()))
+                        })
+                        .collect();
+                    format!(
+                        "FALSE: a counterexample, {} (the claim is false)",
+                        model.join(", ")
+                    )
+                }
+                (Outcome::Unsat, Expect::Sat) => {
+                    broken += 1;
+                    "BROKEN: the sanity twin is unsat (the encoding proves nothing)".to_string()
+                }
+                (Outcome::Unknown(why), _) => {
+                    undecided += 1;
+                    format!(
+                        "UNDECIDED: {}",
+                        if why.is_empty() { "unknown" } else { why }
+                    )
+                }
+                (_, _) => unreachable!("the answers are sat, unsat or unknown"),
+            };
+            print(&format!(
+                "{name:width$}  {solver:4}  {:7}  {seconds:8.3} s  {verdict}\n",
+                run.outcome.word()
+            ))?;
+        }
+    }
+    let times: Vec<String> = totals
+        .iter()
+        .map(|(s, (sum, max))| format!("{s} {sum:.2} s (longest {max:.2} s)"))
+        .collect();
+    let runs = files.len() * solvers.len();
+    let summary = format!(
+        "{runs} runs ({} queries x {} solvers): {} as expected, {false_claims} counterexamples, {broken} broken, {undecided} undecided; {}\n",
+        files.len(),
+        solvers.len(),
+        runs - false_claims - broken - undecided,
+        times.join(", ")
+    );
+    print(&summary)?;
+    if false_claims > 0 {
+        return Ok(ExitCode::from(1));
+    }
+    if broken > 0 {
+        return Err(CliError::input(format!(
+            "{broken} runs without the expected answer (a sanity twin unsat or a solver error): nothing is proved"
+        )));
+    }
+    if undecided > 0 {
+        return Err(CliError::limit(
+            "--timeout",
+            format!(
+                "{undecided} runs undecided (unknown or out of time within --timeout {timeout} s)"
+            ),
+        ));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `nimcert export judge`: every input in the judge's format, in one text.
