@@ -83,8 +83,8 @@ enum Target {
     /// word longer than --max-word a limit (exit 3); nothing is written then.
     ///
     /// With --run z3,cvc5 every file is run by every solver named (`z3
-    /// -smt2 -model -T:SEC FILE`, `cvc5 --lang smt2 --dump-models
-    /// --tlimit=MS FILE`, one at a time) and one line per file and solver
+    /// -smt2 -model -T:SEC -in < FILE`, `cvc5 --lang smt2 --dump-models
+    /// --tlimit=MS < FILE`, one at a time) and one line per file and solver
     /// is printed: the answer, the time, and `ok` or what is wrong. Exit 0
     /// only if every negation is `unsat` and every sanity twin `sat` in
     /// every solver; 1 if a solver finds a counterexample to a negation

@@ -34,8 +34,9 @@
 //! whole range; the pieces cover the range (a residue that no x of the
 //! tail [c, c + d) has, when d < m, is left out: its query would be empty).
 //!
-//! [`run`] sends one file to `z3 -smt2 -model -T:SEC FILE` or `cvc5 --lang
-//! smt2 --dump-models --tlimit=MS FILE` as a child process, reads a bounded
+//! [`run`] sends one file to `z3 -smt2 -model -T:SEC -in` or `cvc5 --lang
+//! smt2 --dump-models --tlimit=MS` as a child process (the file as its
+//! standard input: z3 would take a path with `=` for a parameter), reads a bounded
 //! amount of its output, kills it past the time limit and reads the answer
 //! (and, for `sat`, the model's integers).
 //!
@@ -105,7 +106,8 @@ pub enum Split {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SmtError {
     /// The claim is not well formed (the conditions of the format that
-    /// the encoding relies on: a < b, ρ < m, |B| = m, b < c(k0), …).
+    /// the encoding relies on: 1 ≤ a < b, ρ < m, |B| = m, d ≥ 1,
+    /// −L < j < d, c(k0) ≥ L, 1 ≤ p0 ≤ m).
     Malformed(String),
     /// A word longer than the bound (`what`, its length, the bound).
     TooLarge {
@@ -240,10 +242,11 @@ impl Family {
                 claim.base_word.len()
             ));
         }
+        // b < c(k0) is the format's (nimcheck refuses a claim without it);
+        // the queries need only c(k0) >= L (below): for any c they state the
+        // mex rule of the moves {a, b, c}, so a claim from a k whose member
+        // breaks the shape is exported as it is and refuted by the solvers.
         let c0 = u128::from(m) * u128::from(k0) + u128::from(rho);
-        if c0 <= u128::from(b) {
-            return bad(format!("c(k0) = {c0} is not above b = {b} (k0 = {k0})"));
-        }
         let shape = match &claim.shape {
             FamilyShape::Base { period } => {
                 if *period == 0 || *period > m {
@@ -718,9 +721,9 @@ fn chain(var: &str, w: &[u32]) -> String {
 /// An SMT solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Solver {
-    /// z3 (`z3 -smt2 -model -T:SEC FILE`).
+    /// z3 (`z3 -smt2 -model -T:SEC -in < FILE`).
     Z3,
-    /// cvc5 (`cvc5 --lang smt2 --dump-models --tlimit=MS FILE`).
+    /// cvc5 (`cvc5 --lang smt2 --dump-models --tlimit=MS < FILE`).
     Cvc5,
 }
 
@@ -745,7 +748,10 @@ impl Solver {
         }
     }
 
-    fn command(self, file: &Path, timeout: Duration) -> Command {
+    /// The command that reads a query from standard input (the file is
+    /// given as the child's standard input, not as an argument: z3 takes
+    /// an argument with `=` for a parameter setting).
+    fn command(self, timeout: Duration) -> Command {
         let mut command = Command::new(self.program());
         match self {
             Solver::Z3 => {
@@ -754,15 +760,14 @@ impl Solver {
                     .arg("-smt2")
                     .arg("-model")
                     .arg(format!("-T:{}", seconds.max(1)))
-                    .arg(file);
+                    .arg("-in");
             }
             Solver::Cvc5 => {
                 command
                     .arg("--lang")
                     .arg("smt2")
                     .arg("--dump-models")
-                    .arg(format!("--tlimit={}", timeout.as_millis().max(1)))
-                    .arg(file);
+                    .arg(format!("--tlimit={}", timeout.as_millis().max(1)));
             }
         }
         command
@@ -877,10 +882,12 @@ pub fn available(solver: Solver) -> Result<(), RunError> {
 /// `timeout` (passed to the solver, and enforced by killing the process
 /// [`GRACE`] later, which counts as `unknown`).
 pub fn run(solver: Solver, file: &Path, timeout: Duration) -> Result<Run, RunError> {
+    let input =
+        std::fs::File::open(file).map_err(|e| RunError::Io(format!("{}: {e}", file.display())))?;
     let started = Instant::now();
     let mut child = solver
-        .command(file, timeout)
-        .stdin(Stdio::null())
+        .command(timeout)
+        .stdin(input)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
