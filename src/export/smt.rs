@@ -880,7 +880,7 @@ pub fn available(solver: Solver) -> Result<(), RunError> {
 
 /// Runs `solver` on the SMT-LIB 2 file `file` with the time limit
 /// `timeout` (passed to the solver, and enforced by killing the process
-/// [`GRACE`] later, which counts as `unknown`).
+/// `GRACE` later, which counts as `unknown`).
 pub fn run(solver: Solver, file: &Path, timeout: Duration) -> Result<Run, RunError> {
     let input =
         std::fs::File::open(file).map_err(|e| RunError::Io(format!("{}: {e}", file.display())))?;
