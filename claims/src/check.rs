@@ -70,6 +70,15 @@ pub fn check_claim(claim: &FileClaim) -> Result<(), Diagnostic> {
         c.range(&p.range)?;
         c.declare(&p.name, p.pos, Ty::Int, false)?;
     }
+    if let Some((rho, pos)) = &claim.every_c {
+        every_c_shape(claim, rho, *pos)?;
+        // The class variable: it varies with the member, like the game.
+        c.scope.push(Entry {
+            name: CLASS_VAR,
+            ty: Ty::Int,
+            game: true,
+        });
+    }
     for l in &claim.lets {
         c.part = Part::Let;
         let ty = c.expr(&l.expr)?;
@@ -85,7 +94,50 @@ pub fn check_claim(claim: &FileClaim) -> Result<(), Diagnostic> {
     c.expect(&claim.assert, Ty::Bool)
 }
 
-/// For each `let` of the claim, whether its value depends on the game.
+/// The class variable of an `every_c` claim.
+pub(crate) const CLASS_VAR: &str = "c";
+
+/// The checks of `every_c = "rho"`: `rho` is a parameter, no parameter
+/// or definition is named `c`, and the game is `{E1, E2, c}` (two
+/// expressions and the class variable, in any order).
+fn every_c_shape(claim: &FileClaim, rho: &str, pos: usize) -> Res<()> {
+    if !claim.params.iter().any(|p| p.name == rho) {
+        return Err(claim.error(
+            pos,
+            format!("`every_c` must name a parameter (the residue ρ of c ≡ ρ (mod a + b)); `{rho}` is not one"),
+        ));
+    }
+    let named_c = claim
+        .params
+        .iter()
+        .map(|p| (p.name.as_str(), p.pos))
+        .chain(claim.lets.iter().map(|l| (l.name.as_str(), l.pos)))
+        .find(|(n, _)| *n == CLASS_VAR);
+    if let Some((_, at)) = named_c {
+        return Err(claim.error(
+            at,
+            "with `every_c`, `c` is the class variable c = (a + b)k + ρ, not a parameter or definition"
+                .into(),
+        ));
+    }
+    let shape = "with `every_c` the game must be `{a, b, c}`: two expressions for a and b and the class variable `c`";
+    match &claim.game {
+        GameTemplate::Subtraction(es)
+            if es.len() == 3
+                && es
+                    .iter()
+                    .filter(|e| matches!(&e.kind, Kind::Name(n) if n == CLASS_VAR))
+                    .count()
+                    == 1 =>
+        {
+            Ok(())
+        }
+        _ => Err(claim.error(claim.game_pos(), shape.into())),
+    }
+}
+
+/// For each `let` of the claim, whether its value depends on the game
+/// (or, in an `every_c` claim, on the class variable `c`).
 pub(crate) fn lets_using_game(claim: &FileClaim) -> Vec<bool> {
     let mut c = Checker {
         claim,
@@ -98,6 +150,13 @@ pub(crate) fn lets_using_game(claim: &FileClaim) -> Vec<bool> {
             name: &p.name,
             ty: Ty::Int,
             game: false,
+        });
+    }
+    if claim.every_c.is_some() {
+        c.scope.push(Entry {
+            name: CLASS_VAR,
+            ty: Ty::Int,
+            game: true,
         });
     }
     claim
@@ -119,6 +178,9 @@ pub(crate) fn lets_using_game(claim: &FileClaim) -> Vec<bool> {
 /// definition uses `q`, `p`, `S`, `G` or `P`)? When not, pass
 /// [`crate::NoGame`] to [`crate::evaluate`] and skip solving.
 pub fn needs_game(claim: &FileClaim) -> bool {
+    if claim.every_c.is_some() {
+        return true;
+    }
     let lets = lets_using_game(claim);
     if lets.iter().any(|&g| g) {
         return true;
@@ -179,8 +241,12 @@ impl<'a> Checker<'a> {
 
     /// The game's elements or holes: integers; a set expression: a set.
     fn game(&mut self, g: &'a GameTemplate) -> Res<()> {
+        let every_c = self.claim.every_c.is_some();
         match g {
-            GameTemplate::Subtraction(es) => es.iter().try_for_each(|e| self.expect(e, Ty::Int)),
+            GameTemplate::Subtraction(es) => es
+                .iter()
+                .filter(|e| !(every_c && matches!(&e.kind, Kind::Name(n) if n == CLASS_VAR)))
+                .try_for_each(|e| self.expect(e, Ty::Int)),
             GameTemplate::SubtractionSet(e) => self.expect(e, Ty::Set),
             GameTemplate::Octal(parts) => parts.iter().try_for_each(|p| match p {
                 OctalPart::Lit(_) => Ok(()),

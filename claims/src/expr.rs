@@ -217,7 +217,7 @@ pub(crate) struct Origin {
 
 impl Origin {
     /// The file offset of offset `off` inside the expression string.
-    fn at(self, off: usize) -> usize {
+    pub(crate) fn at(self, off: usize) -> usize {
         self.exact.map_or(self.start, |base| base + off)
     }
 }

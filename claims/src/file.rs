@@ -118,6 +118,12 @@ pub struct FileClaim {
     pub(crate) lets: Vec<Let>,
     pub(crate) where_: Option<Expr>,
     pub(crate) assert: Expr,
+    /// `every_c = "rho"`: the parameter that is the residue ρ of the class
+    /// c ≡ ρ (mod a + b) of a game `{a, b, c}`, with the file offset of the
+    /// value (crate documentation, *For every c*).
+    pub(crate) every_c: Option<(String, usize)>,
+    /// File offset of the `game` value.
+    pub(crate) game_pos: usize,
     pub(crate) src: Source,
     /// File offset of the `id` value.
     pub(crate) pos: usize,
@@ -127,6 +133,12 @@ impl FileClaim {
     /// The names of the parameters, in declaration order.
     pub fn param_names(&self) -> Vec<&str> {
         self.params.iter().map(|p| p.name.as_str()).collect()
+    }
+
+    /// The parameter named by `every_c` (the residue ρ of a family claim
+    /// over c ≡ ρ (mod a + b)), if the entry has one.
+    pub fn every_c(&self) -> Option<&str> {
+        self.every_c.as_ref().map(|(n, _)| n.as_str())
     }
 
     /// Is the game an octal game (else a subtraction game)?
@@ -149,6 +161,11 @@ impl FileClaim {
         };
         param.range = ParamRange::Range(literal(lo), literal(hi), true);
         true
+    }
+
+    /// File offset of the `game` value.
+    pub(crate) fn game_pos(&self) -> usize {
+        self.game_pos
     }
 
     /// An input error at file offset `pos` of this claim's file.
@@ -368,6 +385,8 @@ struct RawClaim {
     assert: Spanned<String>,
     #[serde(default)]
     check_below: Option<Spanned<i64>>,
+    #[serde(default)]
+    every_c: Option<Spanned<String>>,
 }
 
 /// `params = { … }` in document order.
@@ -439,6 +458,7 @@ fn convert(b: &mut ExprBuilder<'_>, rc: RawClaim) -> Result<FileClaim, Diagnosti
         Some(c) => u64::try_from(*c.get_ref())
             .map_err(|_| err(c.span().start, "check_below must be 0 or more".into()))?,
     };
+    let game_pos = origin(&src, &rc.game.span()).at(0);
     let game = game(b, &rc.game)?;
     let params = params(b, rc.params)?;
     let lets = rc
@@ -451,6 +471,12 @@ fn convert(b: &mut ExprBuilder<'_>, rc: RawClaim) -> Result<FileClaim, Diagnosti
         None => None,
     };
     let assert = b.expr(rc.assert.get_ref(), origin(&src, &rc.assert.span()))?;
+    let every_c = rc.every_c.as_ref().map(|e| {
+        (
+            e.get_ref().trim().to_string(),
+            origin(&src, &e.span()).at(0),
+        )
+    });
     let line = src.text[..id_pos].matches('\n').count() + 1;
     Ok(FileClaim {
         id: rc.id.into_inner(),
@@ -464,6 +490,8 @@ fn convert(b: &mut ExprBuilder<'_>, rc: RawClaim) -> Result<FileClaim, Diagnosti
         lets,
         where_,
         assert,
+        every_c,
+        game_pos,
         src,
         pos: id_pos,
     })

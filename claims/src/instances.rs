@@ -212,8 +212,13 @@ fn range<'e>(ev: &mut Eval<'e, '_>, r: &'e ParamRange) -> Res<(i64, i64)> {
     }
 }
 
-/// The instance's game: the subtraction set or the filled octal code.
+/// The instance's game: the subtraction set or the filled octal code; in
+/// an `every_c` claim, the base {a, b} (a < b) of the class, checked
+/// against the residue ([`class_game`]).
 fn game_spec<'e>(ev: &mut Eval<'e, '_>, claim: &'e FileClaim) -> Res<GameSpec> {
+    if let Some((rho, pos)) = &claim.every_c {
+        return class_game(ev, claim, rho, *pos);
+    }
     match &claim.game {
         GameTemplate::Subtraction(es) => {
             let mut moves = BTreeSet::new();
@@ -268,6 +273,114 @@ fn game_spec<'e>(ev: &mut Eval<'e, '_>, claim: &'e FileClaim) -> Res<GameSpec> {
             Ok(GameSpec::Octal(code))
         }
     }
+}
+
+/// The base of an `every_c` instance: the two expressions of `{E1, E2, c}`
+/// as a < b, with 1 ≤ a < b and 0 ≤ ρ < a + b (a + b computed checked);
+/// anything else is an input error at the `every_c` value or the element,
+/// suggesting a condition in `where`.
+fn class_game<'e>(
+    ev: &mut Eval<'e, '_>,
+    claim: &'e FileClaim,
+    rho_name: &str,
+    pos: usize,
+) -> Res<GameSpec> {
+    let GameTemplate::Subtraction(es) = &claim.game else {
+        return Err(ev.input(pos, "`every_c` needs a game `{a, b, c}`".into()));
+    };
+    let mut base = Vec::with_capacity(2);
+    for e in es {
+        if matches!(&e.kind, crate::expr::Kind::Name(n) if n == crate::check::CLASS_VAR) {
+            continue;
+        }
+        let v = ev.int(e)?;
+        match u64::try_from(v) {
+            Ok(m) if m > 0 => base.push(m),
+            _ => return Err(not_positive(ev, e.pos, v)),
+        }
+    }
+    base.sort_unstable();
+    let (a, b) = match base[..] {
+        [a, b] if a < b => (a, b),
+        [a, _] => {
+            return Err(ev.input(
+                claim.game_pos(),
+                format!("`every_c` needs a < b in `{{a, b, c}}`, here both are {a} (add a condition to `where`)"),
+            ))
+        }
+        _ => return Err(ev.input(pos, "`every_c` needs a game `{a, b, c}`".into())),
+    };
+    let rho = ev
+        .env
+        .iter()
+        .rev()
+        .find(|(n, _)| *n == rho_name)
+        .and_then(|(_, v)| match v {
+            Value::Int(r) => Some(*r),
+            _ => None,
+        })
+        .ok_or_else(|| ev.input(pos, format!("`{rho_name}` is not an integer parameter")))?;
+    let Some(m) = a.checked_add(b) else {
+        return Err(ev.input(pos, format!("a + b overflows (a = {a}, b = {b})")));
+    };
+    if !u64::try_from(rho).is_ok_and(|r| r < m) {
+        return Err(ev.input(
+            pos,
+            format!(
+                "the residue {rho_name} = {rho} is not in [0, a + b) = [0, {m}) (a = {a}, b = {b}; \
+                 add `{rho_name} < a + b` to `where` or use the range \"0..a+b\")"
+            ),
+        ));
+    }
+    Ok(GameSpec::Subtraction(vec![a, b]))
+}
+
+/// The class c ≡ ρ (mod a + b) of an instance of an `every_c` claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Class {
+    /// a (the smaller move of the base).
+    pub a: u64,
+    /// b (the larger).
+    pub b: u64,
+    /// ρ, 0 ≤ ρ < a + b.
+    pub rho: u64,
+}
+
+/// The class of `instance` when `claim` has `every_c` (its base {a, b},
+/// as enumerated, and the residue parameter's value).
+pub fn class_of(claim: &FileClaim, instance: &Instance) -> Option<Class> {
+    let (rho_name, _) = claim.every_c.as_ref()?;
+    let GameSpec::Subtraction(base) = &instance.game else {
+        return None;
+    };
+    let (a, b) = match base[..] {
+        [a, b] if a < b => (a, b),
+        _ => return None,
+    };
+    let rho = instance
+        .params
+        .iter()
+        .find(|(n, _)| n == rho_name)
+        .and_then(|(_, v)| u64::try_from(*v).ok())?;
+    (rho < a.checked_add(b)?).then_some(Class { a, b, rho })
+}
+
+/// The member of an `every_c` instance at `c`: the parameters and `c`
+/// (bound like a parameter), and the game {a, b, c}. Evaluate it with
+/// [`evaluate`] on the game's sequence, as an ordinary instance. `None`
+/// when `c` is not above b or not in the class, or does not fit.
+pub fn member(claim: &FileClaim, instance: &Instance, c: u64) -> Option<Instance> {
+    let class = class_of(claim, instance)?;
+    let m = class.a + class.b;
+    if c <= class.b || c % m != class.rho {
+        return None;
+    }
+    let mut params = instance.params.clone();
+    params.push((crate::check::CLASS_VAR.to_string(), i64::try_from(c).ok()?));
+    Some(Instance {
+        params,
+        game: GameSpec::Subtraction(vec![class.a, class.b, c]),
+    })
 }
 
 /// The error for a move that is not positive.

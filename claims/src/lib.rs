@@ -36,6 +36,7 @@
 mod check;
 mod diag;
 mod eval;
+mod every_c;
 mod expr;
 mod file;
 mod instances;
@@ -46,11 +47,14 @@ pub use diag::{DiagKind, Diagnostic};
 pub use eval::{
     Budget, EvalError, Evaluation, NoGame, Outcome, Sequence, XScope, FLAG_MAX_EVAL_STEPS,
 };
+pub use every_c::{decide_every_c, Family, FamilyPeriod, ForEveryC};
 pub use file::{
     parse, ClaimFile, ClaimKind, FileClaim, ParseLimits, DEFAULT_CHECK_BELOW, FLAG_MAX_BYTES,
     FLAG_MAX_CLAIMS,
 };
-pub use instances::{evaluate, instance_estimate, instances, GameSpec, Instance, Instances};
+pub use instances::{
+    class_of, evaluate, instance_estimate, instances, member, Class, GameSpec, Instance, Instances,
+};
 
 /// A small sequence for [`fuzz_entry`]: G = 1, 0, then 0, 1, 2 repeating
 /// (q = 2, p = 3).

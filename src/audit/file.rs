@@ -31,7 +31,9 @@ use crate::octal::code::OctalCode;
 use crate::octal::period::{self, OctalOutcome, OctalSolution};
 use crate::octal::values::Method;
 use crate::solve::{Limits, SolveError};
+use crate::subtraction::family::{certificate as family_certificate, first_c, settle, Settled};
 use nimcert_check::format::Certificate;
+use nimcert_check::format::FamilyShape;
 use nimcert_claims as lang;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -144,6 +146,11 @@ pub fn set_range(
 /// the limits of [`FileLimits`], which stop it.
 pub const WORK_PER_INSTANCE: u64 = 100_000;
 
+/// The nominal work of one class of an `every_c` entry, in instances: a
+/// family certificate derived from about a dozen games and the members
+/// below c(k0) (or below `check_below`, where there is none).
+pub const CLASS_WORK: u64 = 16;
+
 /// How the certificate of a holding instance's game is re-checked before
 /// the instance reads "holds": `Ok` when accepted, else why not.
 pub type Checker = Arc<dyn Fn(&Certificate) -> Result<(), String> + Send + Sync>;
@@ -218,15 +225,24 @@ fn parameters(entry: &lang::FileClaim) -> String {
 /// The estimate: instances (before `where`) × [`WORK_PER_INSTANCE`].
 fn estimate(entry: &lang::FileClaim, limits: FileLimits) -> u64 {
     let mut budget = lang::Budget::new(limits.eval_steps);
+    let per_instance = if entry.every_c().is_some() {
+        WORK_PER_INSTANCE.saturating_mul(CLASS_WORK)
+    } else {
+        WORK_PER_INSTANCE
+    };
     lang::instance_estimate(entry, &mut budget)
         .unwrap_or(u64::MAX)
-        .saturating_mul(WORK_PER_INSTANCE)
+        .saturating_mul(per_instance)
 }
 
 /// The abort of an evaluation error, with the instance it happened on.
-fn abort(error: &lang::EvalError, instance: Option<&lang::Instance>) -> Abort {
+fn abort(
+    entry: &lang::FileClaim,
+    error: &lang::EvalError,
+    instance: Option<&lang::Instance>,
+) -> Abort {
     let d = error.diagnostic();
-    let on = instance.map_or(String::new(), |i| format!(" (at {})", label(i)));
+    let on = instance.map_or(String::new(), |i| format!(" (at {})", label(entry, i)));
     let message = format!("{}{on}", d.one_line());
     match d.kind {
         lang::DiagKind::Limit { flag } => Abort::Limit { flag, message },
@@ -236,11 +252,13 @@ fn abort(error: &lang::EvalError, instance: Option<&lang::Instance>) -> Abort {
 
 /// `n=3 {2,12,14}`, or the game alone without parameters; a long move
 /// set is shortened as in every message ([`MoveSet::short`]), also one
-/// the engine refuses.
-fn label(instance: &lang::Instance) -> String {
-    let game = match &instance.game {
-        lang::GameSpec::Subtraction(moves) => game_text(moves),
-        lang::GameSpec::Octal(code) => code.clone(),
+/// the engine refuses. A class of an `every_c` entry reads
+/// `a=3, b=5, rho=1 {3,5,c ≡ 1 (mod 8)}`.
+fn label(entry: &lang::FileClaim, instance: &lang::Instance) -> String {
+    let game = match (&instance.game, lang::class_of(entry, instance)) {
+        (_, Some(k)) => format!("{{{},{},c ≡ {} (mod {})}}", k.a, k.b, k.rho, k.a + k.b),
+        (lang::GameSpec::Subtraction(moves), None) => game_text(moves),
+        (lang::GameSpec::Octal(code), None) => code.clone(),
     };
     let params = instance.label();
     if params.is_empty() {
@@ -531,9 +549,52 @@ fn enumerate(entry: &lang::FileClaim, limits: FileLimits) -> Result<Vec<lang::In
     let mut all = Vec::new();
     let mut it = lang::instances(entry);
     while let Some(next) = it.next_instance(&mut budget) {
-        all.push(next.map_err(|e| abort(&e, None))?);
+        all.push(next.map_err(|e| abort(entry, &e, None))?);
     }
     Ok(all)
+}
+
+/// What the instances of one entry share while they run: the first abort,
+/// the tallies of x and of c, and the smallest note.
+#[derive(Default)]
+struct Shared {
+    stop: Mutex<Option<Abort>>,
+    x: Mutex<XTally>,
+    c: Mutex<CTally>,
+    // Why a quantifier (or a class of c) was only checked: the smallest
+    // text, so that the line does not depend on the order the instances
+    // ran in.
+    note: Mutex<Option<String>>,
+}
+
+impl Shared {
+    fn stopped(&self) -> bool {
+        self.stop.lock().map_or(true, |s| s.is_some())
+    }
+
+    fn note(&self, line: &str) {
+        if let Ok(mut slot) = self.note.lock() {
+            if slot.as_deref().map_or(true, |old| line < old) {
+                *slot = Some(line.to_string());
+            }
+        }
+    }
+
+    fn c_tally(&self, f: impl FnOnce(&mut CTally)) {
+        if let Ok(mut c) = self.c.lock() {
+            f(&mut c);
+        }
+    }
+}
+
+/// What one run of an entry needs besides the instance.
+struct Ctx<'a> {
+    entry: &'a lang::FileClaim,
+    limits: FileLimits,
+    checker: &'a Checker,
+    scope: &'a Scope,
+    shared: &'a Shared,
+    needs_game: bool,
 }
 
 /// Runs one entry on its instances.
@@ -552,110 +613,347 @@ fn run(
             }
         }
     };
-    let stop: Mutex<Option<Abort>> = Mutex::new(None);
-    let x = Mutex::new(XTally::default());
-    // Why a quantifier was only checked (the smallest text, so that the
-    // line does not depend on the order the instances ran in).
-    let note: Mutex<Option<String>> = Mutex::new(None);
-    let needs_game = lang::needs_game(entry);
+    let shared = Shared::default();
+    let ctx = Ctx {
+        entry,
+        limits,
+        checker,
+        scope,
+        shared: &shared,
+        needs_game: lang::needs_game(entry),
+    };
     let mut result = check_instances(
         scope,
         String::new(),
         &instances,
-        |i| label(i),
+        |i| label(entry, i),
         |i, need| {
-            if stop.lock().map_or(true, |s| s.is_some()) {
-                return InstanceOutcome::NotApplicable;
-            }
-            let game = if needs_game {
-                match solve(&i.game, &limits.solve) {
-                    Ok(g) => Some(g),
-                    Err(Unsolved::Bound(why)) => return InstanceOutcome::NotChecked(why),
-                    Err(Unsolved::Input(why)) => {
-                        // The audit prefixes the claim's id.
-                        let message = format!("line {}: {why} (at {})", entry.line, label(i));
-                        set_once(&stop, Abort::Input(message));
-                        return InstanceOutcome::NotApplicable;
-                    }
-                }
+            if entry.every_c().is_some() {
+                class_instance(&ctx, i, need)
             } else {
-                None
-            };
-            let sequence: &dyn lang::Sequence = match &game {
-                Some(g) => g,
-                None => &lang::NoGame,
-            };
-            let mut budget = lang::Budget::new(limits.eval_steps);
-            let evaluation = match lang::evaluate(entry, i, sequence, &mut budget) {
-                Err(e) => {
-                    set_once(&stop, abort(&e, Some(i)));
-                    return InstanceOutcome::NotApplicable;
-                }
-                Ok(evaluation) => evaluation,
-            };
-            if let Some(why) = game.as_ref().and_then(Solved::overrun) {
-                return InstanceOutcome::NotChecked(why.to_string());
-            }
-            if let (Some(line), Ok(mut slot)) = (&evaluation.note, note.lock()) {
-                if slot.as_ref().map_or(true, |old| line < old) {
-                    *slot = Some(line.clone());
-                }
-            }
-            if let Ok(mut x) = x.lock() {
-                x.add(&evaluation);
-                x.prefix += u64::from(matches!(game, Some(Solved::Prefix(_))));
-            }
-            let certificates = || {
-                game.iter()
-                    .filter_map(Solved::certificate)
-                    .collect::<Vec<_>>()
-            };
-            match &evaluation.outcome {
-                lang::Outcome::Undecided(why) => InstanceOutcome::NotChecked(why.clone()),
-                lang::Outcome::Holds | lang::Outcome::HoldsBelow(_) => {
-                    // What holds rests on the engine's (q, p) and values:
-                    // the checker re-validates them before "holds" (and
-                    // "proved for all x") is printed, as for counterexamples.
-                    let certificates = certificates();
-                    for c in &certificates {
-                        if let Err(why) = checker(c) {
-                            let qp = game.as_ref().map(Solved::qp).unwrap_or_default();
-                            return InstanceOutcome::NotChecked(format!(
-                                "checker disagreement: the checker does not accept the \
-                                 certificate of the game's {qp} ({why}), so nothing rests on it"
-                            ));
-                        }
-                    }
-                    InstanceOutcome::Holds(if scope.wants_certificates() {
-                        certificates
-                    } else {
-                        Vec::new()
-                    })
-                }
-                lang::Outcome::Fails => InstanceOutcome::fails(
-                    need,
-                    || {
-                        let witness = evaluation
-                            .witness
-                            .clone()
-                            .unwrap_or_else(|| "false".to_string());
-                        match &game {
-                            Some(g) => format!("{}: {witness} ({})", label(i), g.qp()),
-                            None => format!("{}: {witness}", label(i)),
-                        }
-                    },
-                    certificates,
-                ),
+                ordinary(&ctx, i, need)
             }
         },
     );
-    result.abort = stop.into_inner().unwrap_or(None);
-    let x = x.into_inner().unwrap_or_default();
-    result.range = format!("{}{}", range_text(&instances), x.text());
+    let needs_game = ctx.needs_game;
+    result.abort = shared.stop.into_inner().unwrap_or(None);
+    let x = shared.x.into_inner().unwrap_or_default();
+    let c = shared.c.into_inner().unwrap_or_default();
+    let c_text = entry.every_c().map_or(String::new(), |rho| c.text(rho));
+    result.range = format!("{}{c_text}{}", range_text(&instances), x.text());
     result.numbers_only = !needs_game;
     result.uncertified = x.prefix > 0;
-    result.note = note.into_inner().unwrap_or(None);
+    result.note = shared.note.into_inner().unwrap_or(None);
     result
+}
+
+/// One ordinary instance (or one member c of a class): its game solved,
+/// the assertion evaluated, the certificate of what holds re-checked.
+fn ordinary(ctx: &Ctx<'_>, i: &lang::Instance, need: crate::claim::Need) -> InstanceOutcome {
+    let (entry, limits, shared) = (ctx.entry, ctx.limits, ctx.shared);
+    if shared.stopped() {
+        return InstanceOutcome::NotApplicable;
+    }
+    let game = if ctx.needs_game {
+        match solve(&i.game, &limits.solve) {
+            Ok(g) => Some(g),
+            Err(Unsolved::Bound(why)) => return InstanceOutcome::NotChecked(why),
+            Err(Unsolved::Input(why)) => {
+                // The audit prefixes the claim's id.
+                let message = format!("line {}: {why} (at {})", entry.line, label(entry, i));
+                set_once(&shared.stop, Abort::Input(message));
+                return InstanceOutcome::NotApplicable;
+            }
+        }
+    } else {
+        None
+    };
+    let sequence: &dyn lang::Sequence = match &game {
+        Some(g) => g,
+        None => &lang::NoGame,
+    };
+    let mut budget = lang::Budget::new(limits.eval_steps);
+    let evaluation = match lang::evaluate(entry, i, sequence, &mut budget) {
+        Err(e) => {
+            set_once(&shared.stop, abort(entry, &e, Some(i)));
+            return InstanceOutcome::NotApplicable;
+        }
+        Ok(evaluation) => evaluation,
+    };
+    if let Some(why) = game.as_ref().and_then(Solved::overrun) {
+        return InstanceOutcome::NotChecked(why.to_string());
+    }
+    if let Some(line) = &evaluation.note {
+        shared.note(line);
+    }
+    if let Ok(mut x) = shared.x.lock() {
+        x.add(&evaluation);
+        x.prefix += u64::from(matches!(game, Some(Solved::Prefix(_))));
+    }
+    let certificates = || {
+        game.iter()
+            .filter_map(Solved::certificate)
+            .collect::<Vec<_>>()
+    };
+    match &evaluation.outcome {
+        lang::Outcome::Undecided(why) => InstanceOutcome::NotChecked(why.clone()),
+        lang::Outcome::Holds | lang::Outcome::HoldsBelow(_) => {
+            // What holds rests on the engine's (q, p) and values: the
+            // checker re-validates them before "holds" (and "proved for all
+            // x") is printed, as for counterexamples.
+            let certificates = certificates();
+            for c in &certificates {
+                if let Err(why) = (ctx.checker)(c) {
+                    let qp = game.as_ref().map(Solved::qp).unwrap_or_default();
+                    return InstanceOutcome::NotChecked(format!(
+                        "checker disagreement: the checker does not accept the \
+                         certificate of the game's {qp} ({why}), so nothing rests on it"
+                    ));
+                }
+            }
+            InstanceOutcome::Holds(if ctx.scope.wants_certificates() {
+                certificates
+            } else {
+                Vec::new()
+            })
+        }
+        lang::Outcome::Fails => InstanceOutcome::fails(
+            need,
+            || {
+                let witness = evaluation
+                    .witness
+                    .clone()
+                    .unwrap_or_else(|| "false".to_string());
+                match &game {
+                    Some(g) => format!("{}: {witness} ({})", label(entry, i), g.qp()),
+                    None => format!("{}: {witness}", label(entry, i)),
+                }
+            },
+            certificates,
+        ),
+    }
+}
+
+/// The members c of a class with `from` ≤ c < `below`, c > b, in
+/// increasing order (c ≡ ρ (mod a + b), computed checked).
+fn members(class: lang::Class, from: u64, below: u64) -> impl Iterator<Item = u64> {
+    let m = class.a + class.b;
+    let lo = from.max(class.b + 1);
+    let first = lo
+        .checked_add((class.rho + m - lo % m) % m)
+        .unwrap_or(u64::MAX);
+    (0..)
+        .map_while(move |j: u64| j.checked_mul(m).and_then(|d| first.checked_add(d)))
+        .take_while(move |&c| c < below)
+}
+
+/// The members of `class` from `from` below `below`, each an ordinary
+/// instance, in increasing c: the first failure (the smallest failing c),
+/// else `Err` with the first reason a member was not checked, else
+/// `Ok((members, certificates))`.
+fn check_members(
+    ctx: &Ctx<'_>,
+    i: &lang::Instance,
+    class: lang::Class,
+    from: u64,
+    below: u64,
+    need: crate::claim::Need,
+) -> Result<(u64, Vec<Certificate>), InstanceOutcome> {
+    let mut unchecked = None;
+    let mut certificates = Vec::new();
+    let mut count = 0;
+    for c in members(class, from, below) {
+        let Some(member) = lang::member(ctx.entry, i, c) else {
+            continue;
+        };
+        count += 1;
+        match ordinary(ctx, &member, need) {
+            InstanceOutcome::Holds(certs) => certificates.extend(certs),
+            InstanceOutcome::NotChecked(why) => {
+                unchecked.get_or_insert(format!("c = {c}: {why}"));
+            }
+            // A failure, or the audit stopped.
+            other => return Err(other),
+        }
+    }
+    match unchecked {
+        Some(why) => Err(InstanceOutcome::NotChecked(why)),
+        None => Ok((count, certificates)),
+    }
+}
+
+/// One instance of an `every_c` entry, a class c ≡ ρ (mod a + b): proved
+/// for every c when the class has a family certificate (derived and
+/// accepted by nimcheck's library, [`settle`], and by the audit's checker),
+/// the assertion is in the affine subset and holds for every k ≥ k0
+/// ([`lang::decide_every_c`]), and it holds on every member b < c < c(k0)
+/// as an ordinary instance. Otherwise the finite verdict on the members
+/// b < c < `check_below`, with a note why it is not proved for every c.
+fn class_instance(ctx: &Ctx<'_>, i: &lang::Instance, need: crate::claim::Need) -> InstanceOutcome {
+    let (entry, shared) = (ctx.entry, ctx.shared);
+    if shared.stopped() {
+        return InstanceOutcome::NotApplicable;
+    }
+    let Some(class) = lang::class_of(entry, i) else {
+        return InstanceOutcome::NotChecked("internal: not a class of c".into());
+    };
+    let (a, b, rho) = (class.a, class.b, class.rho);
+    let below = crate::audit::report::thousands(entry.check_below);
+    // The note: why not proved for every c (from the family, or the part
+    // of the assertion outside the affine subset), then the finite verdict.
+    let finite = |why: String| -> InstanceOutcome {
+        shared.note(&format!("{why}; checked on c < {below} only"));
+        match check_members(ctx, i, class, 0, entry.check_below, need) {
+            Ok((0, _)) => InstanceOutcome::NotChecked(format!(
+                "no member b < c < {} of the class (raise check_below)",
+                entry.check_below
+            )),
+            Ok((_, certificates)) => {
+                shared.c_tally(|t| *t.checked_below.entry(entry.check_below).or_default() += 1);
+                InstanceOutcome::Holds(certificates)
+            }
+            Err(outcome) => {
+                if matches!(outcome, InstanceOutcome::Fails { .. }) {
+                    shared.c_tally(|t| t.refuted += 1);
+                }
+                outcome
+            }
+        }
+    };
+    let claim = match settle(a, b, rho).settled {
+        Settled::Proved { claim, .. } => claim,
+        Settled::NotSettled { why, .. } => {
+            return finite(format!(
+                "line {}: not proved for every c at {}: no family certificate ({why})",
+                entry.line,
+                label(entry, i)
+            ))
+        }
+        Settled::Refused { checker } => {
+            return finite(format!(
+                "line {}: not proved for every c at {}: nimcheck refused the derived family \
+                 certificate ({checker})",
+                entry.line,
+                label(entry, i)
+            ))
+        }
+    };
+    let family_certificate = family_certificate(*claim.clone());
+    if let Err(why) = (ctx.checker)(&family_certificate) {
+        return finite(format!(
+            "line {}: not proved for every c at {}: the checker does not accept the family \
+             certificate ({why})",
+            entry.line,
+            label(entry, i)
+        ));
+    }
+    let (Some(c0), period) = (first_c(&claim), &claim.shape) else {
+        return finite(format!(
+            "line {}: not proved for every c: c(k0) overflows",
+            entry.line
+        ));
+    };
+    let period = match period {
+        FamilyShape::Base { period } => lang::FamilyPeriod::Constant(*period),
+        FamilyShape::Tail { tail, .. } => lang::FamilyPeriod::CPlus(tail.len() as u64),
+    };
+    let family = lang::Family {
+        from_k: claim.from_k,
+        period,
+    };
+    let mut budget = lang::Budget::new(ctx.limits.eval_steps);
+    let decision = match lang::decide_every_c(entry, i, family, &mut budget) {
+        Ok(d) => d,
+        Err(e) => {
+            set_once(&shared.stop, abort(entry, &e, Some(i)));
+            return InstanceOutcome::NotApplicable;
+        }
+    };
+    let fails_at = match decision {
+        // The note names the part outside the affine subset.
+        lang::ForEveryC::Outside(note) => return finite(note),
+        lang::ForEveryC::Holds => None,
+        lang::ForEveryC::FailsAt { c, .. } => Some(c),
+    };
+    // The members the certificate does not cover, b < c < c(k0).
+    let mut certificates = match check_members(ctx, i, class, 0, c0, need) {
+        Ok((_, certificates)) => certificates,
+        Err(outcome) => {
+            if matches!(outcome, InstanceOutcome::Fails { .. }) {
+                shared.c_tally(|t| t.refuted += 1);
+            }
+            return outcome;
+        }
+    };
+    if let Some(c) = fails_at {
+        // The family's verdict, confirmed on the game itself: the member
+        // at c as an ordinary instance (its certificate is the game's).
+        let Some(member) = lang::member(entry, i, c) else {
+            return InstanceOutcome::NotChecked(format!(
+                "the class fails at c = {c}, which does not fit"
+            ));
+        };
+        return match ordinary(ctx, &member, need) {
+            InstanceOutcome::Holds(_) => InstanceOutcome::NotChecked(format!(
+                "disagreement: for every c the family certificate makes the assertion fail at \
+                 c = {c}, but it holds there on the engine's game (nothing is concluded)"
+            )),
+            InstanceOutcome::NotChecked(why) => InstanceOutcome::NotChecked(format!(
+                "the family certificate makes the assertion fail at c = {c} (the least c ≥ {c0}), \
+                 but that game was not checked: {why}"
+            )),
+            outcome => {
+                if matches!(outcome, InstanceOutcome::Fails { .. }) {
+                    shared.c_tally(|t| t.refuted += 1);
+                }
+                outcome
+            }
+        };
+    }
+    shared.c_tally(|t| t.proved += 1);
+    if ctx.scope.wants_certificates() {
+        certificates.insert(0, family_certificate);
+        InstanceOutcome::Holds(certificates)
+    } else {
+        InstanceOutcome::Holds(Vec::new())
+    }
+}
+
+/// How the classes of an `every_c` entry were settled, for the range line.
+#[derive(Default)]
+struct CTally {
+    /// Classes proved for every c.
+    proved: u64,
+    /// Classes with a counterexample c (decided exactly).
+    refuted: u64,
+    /// Classes that hold on c < N only, by N.
+    checked_below: BTreeMap<u64, u64>,
+}
+
+impl CTally {
+    /// "; every c ≡ rho (mod a + b), c > b (proved)", "… (decided
+    /// exactly)" when some class fails, or "; c < 10,000 only (not proved
+    /// for every c)".
+    fn text(&self, rho: &str) -> String {
+        let every = format!("every c ≡ {rho} (mod a + b), c > b");
+        match self.checked_below.iter().next_back() {
+            None if self.refuted > 0 => format!("; {every} (decided exactly)"),
+            None if self.proved > 0 => format!("; {every} (proved)"),
+            None => String::new(),
+            Some((n, _)) => {
+                let n = crate::audit::report::thousands(*n);
+                if self.proved > 0 {
+                    let checked: u64 = self.checked_below.values().sum();
+                    format!(
+                        "; c < {n} only on {checked} instances (not proved for every c), {every} (proved) on {}",
+                        self.proved
+                    )
+                } else {
+                    format!("; c < {n} only (not proved for every c)")
+                }
+            }
+        }
+    }
 }
 
 /// Records the first abort only.
