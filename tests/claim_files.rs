@@ -186,7 +186,7 @@ check_below = 100
 
 #[test]
 fn the_shipped_claim_files_match_their_baseline() {
-    let files: Vec<String> = ["paper-a", "reverse-mex", "published", "pairing"]
+    let files: Vec<String> = ["paper-a", "reverse-mex", "published", "pairing", "families"]
         .iter()
         .map(|f| format!("examples/claims/{f}.toml"))
         .collect();
@@ -653,4 +653,166 @@ assert = "forall x: G(x) == mex{G(x + s) : s in S}"
         other => panic!("a sequence certificate, not {other:?}"),
     }
     assert!(recheck(&bad).is_err());
+}
+
+/// An `every_c` claim on {a, b, c}, c ≡ rho (mod a + b).
+fn every_c(params: &str, assert: &str, extra: &str) -> String {
+    format!(
+        r#"
+[[claim]]
+id = "fam"
+source = "test"
+quote = "for every c"
+kind = "theorem"
+game = "{{a, b, c}}"
+params = {{ {params} }}
+every_c = "rho"
+assert = "{assert}"
+{extra}
+"#
+    )
+}
+
+/// Runs the `nimcert` binary's audit on one claim file's text: exit code,
+/// stdout, stderr.
+fn audit_fam(text: &str, extra: &[&str]) -> (Option<i32>, String, String) {
+    let dir = std::env::temp_dir().join(format!(
+        "nimcert-every-c-{}-{}",
+        std::process::id(),
+        text.len()
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("fam.toml");
+    std::fs::write(&file, text).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_nimcert"))
+        .args(["audit", "--claims"])
+        .arg(&file)
+        .args(extra)
+        .output()
+        .expect("nimcert runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_c_is_proved_for_every_c_from_a_family_certificate() {
+    // (i) Table 1 row 4 at (3, 5, 2): `nimcert family --a 3 --b 5` says
+    // "least period c + 5" from c = 10.
+    let row4 = r#"a = "3", b = "5", rho = "2""#;
+    let (code, stdout, _) = audit_fam(&every_c(row4, "q == 0 and p == c + b", ""), &[]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("holds") && stdout.contains("every c ≡ rho (mod a + b), c > b (proved)"),
+        "{stdout}"
+    );
+    let (_, json, _) = audit_fam(
+        &every_c(row4, "q == 0 and p == c + b", ""),
+        &["--format", "json"],
+    );
+    assert!(
+        json.contains(
+            "\"range\": \"a = 3, b = 5, rho = 2; every c ≡ rho (mod a + b), c > b (proved)\""
+        ),
+        "{json}"
+    );
+    // (ii) a false one: the smallest counterexample c, its certificate
+    // accepted.
+    let (code, stdout, _) = audit_fam(&every_c(row4, "p == c + a", ""), &[]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("smallest counterexample: a=3, b=5, rho=2, c=10 {3,5,10}: false (q = 0, p = 15); its certificate is accepted"),
+        "{stdout}"
+    );
+    // (v) false for small c, true from c = 35 on: never "proved", the
+    // smallest failing c; and true first, false from c = 42 on (found by
+    // the decision beyond every member the certificate's k0 leaves).
+    let (_, stdout, _) = audit_fam(&every_c(row4, "p >= 40", ""), &[]);
+    assert!(
+        stdout.contains("fails") && stdout.contains("c=10 {3,5,10}"),
+        "{stdout}"
+    );
+    let (_, stdout, _) = audit_fam(&every_c(row4, "p < 40", ""), &[]);
+    assert!(
+        stdout.contains("fails") && stdout.contains("c=42 {3,5,42}: false (q = 0, p = 47)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn every_c_falls_back_to_the_finite_verdict_with_a_note() {
+    let row4 = r#"a = "3", b = "5", rho = "2""#;
+    // (iii) outside the affine subset: c < check_below only, with the note.
+    for assert in ["q == 0 and c mod 3 >= 0", "G(c) == G(c + p)"] {
+        let (code, stdout, _) = audit_fam(&every_c(row4, assert, "check_below = 300"), &[]);
+        assert_eq!(code, Some(0), "{stdout}");
+        assert!(
+            stdout.contains("c < 300 only (not proved for every c)")
+                && stdout.contains("not proved for every c: ")
+                && stdout.contains("outside the affine subset"),
+            "{stdout}"
+        );
+        assert!(!stdout.contains("(proved)"), "{stdout}");
+    }
+    // (iv) a pre-periodic class: no family certificate; `q == 0` fails on
+    // a member, with the note why it is not proved for every c.
+    let (code, stdout, _) = audit_fam(
+        &every_c(r#"a = "2", b = "5", rho = "0""#, "q == 0", ""),
+        &[],
+    );
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("c=14 {2,5,14}: false (q = 22, p = 16)")
+            && stdout.contains("no family certificate (not purely periodic"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn hostile_every_c_claims_are_refused_or_bounded() {
+    // (vi) not {a, b, c}: a type error with its position, exit 2.
+    let text =
+        every_c(r#"a = "3", b = "5", rho = "2""#, "q == 0", "").replace("{a, b, c}", "{a, b, 2*c}");
+    let (code, _, stderr) = audit_fam(&text, &[]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("fam.toml:7:") && stderr.contains("must be `{a, b, c}`"),
+        "{stderr}"
+    );
+    // A residue ≥ a + b: an input error at `every_c`, exit 2.
+    let (code, _, stderr) = audit_fam(
+        &every_c(r#"a = "3", b = "5", rho = "0..=a+b""#, "q == 0", ""),
+        &[],
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("rho = 8 is not in [0, a + b)"), "{stderr}");
+    // Huge values: no family certificate, no member below check_below,
+    // not checked (never "holds"); no overflow, no wrap.
+    let (code, stdout, stderr) = audit_fam(
+        &every_c(
+            r#"a = "9223372036854775000", b = "a + 1", rho = "0""#,
+            "q == 0 and p == c + b",
+            "",
+        ),
+        &[],
+    );
+    // Not an input error, not a failure: a claim not checked at all (exit
+    // 2 as documented, with its row on stdout).
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    assert!(stdout.contains("not checked"), "{stdout}");
+    assert!(!stdout.contains("(proved)"), "{stdout}");
+    // Thousands of classes: refused by --max-work before anything runs.
+    let (code, _, stderr) = audit_fam(
+        &every_c(
+            r#"a = "1..=1000", b = "a+1..=1000", rho = "0..a+b""#,
+            "q == 0",
+            "",
+        ),
+        &[],
+    );
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("--max-work"), "{stderr}");
 }

@@ -267,7 +267,7 @@ impl<'a, 'g> Symbolic<'a, 'g> {
         let outside = |what: &str| {
             Err(Out::Outside(
                 e.pos,
-                format!("{what} with c, q or p is outside the affine subset"),
+                format!("{what} on c or the game (c, q, p, S, G, P) is outside the affine subset"),
             ))
         };
         match &e.kind {
@@ -356,7 +356,7 @@ impl<'a, 'g> Symbolic<'a, 'g> {
             other => Err(Out::Outside(
                 e.pos,
                 format!(
-                    "`{}` with c, q or p is outside the affine subset",
+                    "`{}` on c or the game (c, q, p, S, G, P) is outside the affine subset",
                     other.symbol()
                 ),
             )),
