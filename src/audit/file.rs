@@ -739,9 +739,13 @@ fn ordinary(ctx: &Ctx<'_>, i: &lang::Instance, need: crate::claim::Need) -> Inst
 fn members(class: lang::Class, from: u64, below: u64) -> impl Iterator<Item = u64> {
     let m = class.a + class.b;
     let lo = from.max(class.b + 1);
-    let first = lo
-        .checked_add((class.rho + m - lo % m) % m)
-        .unwrap_or(u64::MAX);
+    let r = lo % m;
+    let ahead = if class.rho >= r {
+        class.rho - r
+    } else {
+        m - (r - class.rho)
+    };
+    let first = lo.saturating_add(ahead);
     (0..)
         .map_while(move |j: u64| j.checked_mul(m).and_then(|d| first.checked_add(d)))
         .take_while(move |&c| c < below)
