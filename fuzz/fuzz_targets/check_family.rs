@@ -2,7 +2,8 @@
 //! input: small or arbitrary numbers for a, b, ρ, k0, the period and the
 //! marker; the base word true (the naive mex of {a, b}) or given; the tail
 //! given or taken from the naive truth at c(k0), with the marker given or
-//! searched as Lemma M says. `check_certificate` must never panic, and a
+//! searched as Lemma M says. `check_certificate` and the SMT writer
+//! (`nimcert::export::smt::queries_with`) must never panic, and a
 //! claim it accepts must agree with the naive mex at k0, k0 + 1, k0 + 2
 //! whenever c is small enough to compute (values on [0, 3p) and the least
 //! period).
@@ -280,7 +281,26 @@ fuzz_target!(|input: Input| {
         max_work: 20_000_000,
         ..Limits::default()
     };
-    if let Verdict::Valid(_) = check_certificate(&certificate, &limits) {
+    let accepted = matches!(check_certificate(&certificate, &limits), Verdict::Valid(_));
+    if accepted {
         oracle(&claim);
     }
+    // The SMT path (src/export/smt.rs) on the same claim, true or mutated:
+    // the writer never panics, refuses what is malformed, and writes
+    // queries for every claim nimcheck accepts. (The solvers themselves
+    // are not run here: tests/family_smt.rs and scripts/family-smt.)
+    let written =
+        nimcert::export::smt::queries_with(&claim, nimcert::export::smt::Split::Regions, 512);
+    if accepted && claim.base_word.len() + tail_len(&claim) <= 512 {
+        let queries = written.expect("an accepted claim has SMT queries");
+        assert!(!queries.is_empty());
+    }
 });
+
+/// d, the tail's length (0 for the Base shape).
+fn tail_len(claim: &FamilyClaim) -> usize {
+    match &claim.shape {
+        FamilyShape::Tail { tail, .. } => tail.len(),
+        FamilyShape::Base { .. } => 0,
+    }
+}
