@@ -227,16 +227,7 @@ fn smt_files(args: SmtArgs) -> Result<ExitCode, CliError> {
         })?;
         families.push((input, queries));
     }
-    let skipped_count: usize = skipped.values().sum();
-    let skipped_text = if skipped.is_empty() {
-        String::new()
-    } else {
-        let kinds: Vec<String> = skipped.iter().map(|(k, n)| format!("{k} {n}")).collect();
-        format!(
-            "; skipped {skipped_count} of other claim kinds ({})",
-            kinds.join(", ")
-        )
-    };
+    let skipped_text = skipped_note(&skipped, "");
     if families.is_empty() {
         return Err(CliError::input(format!(
             "no Family certificate among the {} read{skipped_text}",
@@ -457,16 +448,7 @@ fn coq_files(args: CoqArgs) -> Result<ExitCode, CliError> {
             }
         }
     }
-    let skipped_count: usize = skipped.values().sum();
-    let skipped_text = if skipped.is_empty() {
-        String::new()
-    } else {
-        let kinds: Vec<String> = skipped.iter().map(|(k, n)| format!("{k} {n}")).collect();
-        format!(
-            "; skipped {skipped_count} of other claim kinds ({}), which have no Coq checker",
-            kinds.join(", ")
-        )
-    };
+    let skipped_text = skipped_note(&skipped, ", which have no Coq checker");
     if files.is_empty() {
         return Err(CliError::input(format!(
             "no Sequence, PSet, Octal, OctalPeriodic or Avoidance certificate among the {} read{skipped_text}",
@@ -601,4 +583,19 @@ fn collect(input: &Path, out: &mut Vec<Input>) -> Result<(), CliError> {
         });
     }
     Ok(())
+}
+
+/// "; skipped N of other claim kinds (Kind n, …)" and `why`, or nothing
+/// when none was skipped (the closing words of `export coq` and `export
+/// smt`).
+fn skipped_note(skipped: &BTreeMap<&'static str, usize>, why: &str) -> String {
+    if skipped.is_empty() {
+        return String::new();
+    }
+    let count: usize = skipped.values().sum();
+    let kinds: Vec<String> = skipped.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    format!(
+        "; skipped {count} of other claim kinds ({}){why}",
+        kinds.join(", ")
+    )
 }
