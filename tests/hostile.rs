@@ -1588,6 +1588,37 @@ fn cases() -> Vec<Case> {
             None,
         )
         .leaves(&["s.ron"]),
+        // ---- family certificates (issue 38).
+        case(
+            "family: more classes than --max-classes",
+            &["family", "--b", "..=30", "--max-classes", "10"],
+            3,
+            Some("--max-classes"),
+        ),
+        case(
+            "family: ranges with no class (a above b)",
+            &["family", "--a", "5", "--b", "..=3"],
+            2,
+            Some("no class"),
+        ),
+        case(
+            "family: -o inside a missing folder",
+            &["family", "--a", "2", "--b", "5", "-o", "missing/dir"],
+            4,
+            Some("does not exist"),
+        ),
+        case(
+            "certify --family with two numbers",
+            &["certify", "--family", "2,5"],
+            2,
+            Some("A,B,RHO"),
+        ),
+        case(
+            "certify --family on a pre-periodic class",
+            &["certify", "--family", "2,5,0"],
+            2,
+            Some("no family certificate"),
+        ),
     ]
 }
 
