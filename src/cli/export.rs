@@ -190,17 +190,7 @@ pub fn run(args: ExportArgs) -> Result<ExitCode, CliError> {
 /// with `--run` their answers.
 fn smt_files(args: SmtArgs) -> Result<ExitCode, CliError> {
     let inputs = certificates(&args.inputs)?;
-    let mut seen: BTreeMap<&str, &Path> = BTreeMap::new();
-    for input in &inputs {
-        if let Some(other) = seen.insert(&input.module, &input.path) {
-            return Err(CliError::input(format!(
-                "{} and {} would both be written to the folder {} (export them into separate folders)",
-                other.display(),
-                input.path.display(),
-                input.module
-            )));
-        }
-    }
+    distinct_outputs(&inputs, |input| format!("to the folder {}", input.module))?;
     let mut solvers = args.run.clone();
     solvers.sort();
     solvers.dedup();
@@ -409,17 +399,7 @@ struct Input {
 
 fn coq_files(args: CoqArgs) -> Result<ExitCode, CliError> {
     let inputs = certificates(&args.inputs)?;
-    let mut seen: BTreeMap<&str, &Path> = BTreeMap::new();
-    for input in &inputs {
-        if let Some(other) = seen.insert(&input.module, &input.path) {
-            return Err(CliError::input(format!(
-                "{} and {} would both be written as {}.v (export them into separate folders)",
-                other.display(),
-                input.path.display(),
-                input.module
-            )));
-        }
-    }
+    distinct_outputs(&inputs, |input| format!("as {}.v", input.module))?;
     // Translate everything before writing anything.
     let mut files = Vec::new();
     let mut skipped: BTreeMap<&'static str, usize> = BTreeMap::new();
@@ -598,4 +578,21 @@ fn skipped_note(skipped: &BTreeMap<&'static str, usize>, why: &str) -> String {
         "; skipped {count} of other claim kinds ({}){why}",
         kinds.join(", ")
     )
+}
+
+/// Refuses two inputs that would be written to the same output (`export
+/// coq`: one file per module; `export smt`: one folder), naming both.
+fn distinct_outputs(inputs: &[Input], output: impl Fn(&Input) -> String) -> Result<(), CliError> {
+    let mut seen: BTreeMap<&str, &Path> = BTreeMap::new();
+    for input in inputs {
+        if let Some(other) = seen.insert(&input.module, &input.path) {
+            return Err(CliError::input(format!(
+                "{} and {} would both be written {} (export them into separate folders)",
+                other.display(),
+                input.path.display(),
+                output(input)
+            )));
+        }
+    }
+    Ok(())
 }
