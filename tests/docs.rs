@@ -29,8 +29,9 @@
 //!
 //! The docs are also checked as a set: every relative link names an
 //! existing file (and heading), the audit's counts stated in README.md and
-//! docs/GUIDE.md are those of `audit.expected`, and every figure of the
-//! README's speed table appears on the page its row links.
+//! docs/GUIDE.md are those of `audit.expected`, a claim file shown is the
+//! shipped one, and every figure of the README's speed table appears on the
+//! page its row links.
 
 #![cfg(unix)]
 
@@ -440,4 +441,46 @@ fn the_readme_speed_figures_are_those_of_the_pages_it_links() {
         "only {rows} rows with a link in the README's speed table"
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A `toml` block shown right after a sentence naming a shipped file
+/// (`` `examples/claims/pairing.toml`: ``) is that file, its leading comment
+/// lines left out, so the README shows what the example runs.
+#[test]
+fn a_claim_file_shown_in_the_docs_is_the_shipped_file() {
+    let mut compared = 0;
+    for doc in documents() {
+        let text = std::fs::read_to_string(root().join(&doc)).expect("readable doc");
+        let lines: Vec<&str> = text.lines().collect();
+        for (fence, lang, body) in fenced_blocks(&text) {
+            if lang != "toml" || fence < 3 {
+                continue;
+            }
+            let before = lines[fence - 3];
+            let Some(path) = before
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .find(|word| word.ends_with(".toml") && root().join(word).is_file())
+            else {
+                continue;
+            };
+            let shipped = std::fs::read_to_string(root().join(path)).unwrap();
+            let shipped: Vec<&str> = shipped
+                .lines()
+                .skip_while(|line| line.starts_with('#'))
+                .collect();
+            assert_eq!(
+                body,
+                shipped,
+                "{}:{fence} shows {path} otherwise",
+                doc.display()
+            );
+            compared += 1;
+        }
+    }
+    assert!(
+        compared >= 1,
+        "no claim file shown in the docs was compared"
+    );
 }
