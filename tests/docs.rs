@@ -484,3 +484,20 @@ fn a_claim_file_shown_in_the_docs_is_the_shipped_file() {
         "no claim file shown in the docs was compared"
     );
 }
+
+/// Every page of docs/ is named in the README's table of the docs, so a
+/// reader starting from the README finds it.
+#[test]
+fn every_docs_page_is_named_in_the_readme() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let unnamed: Vec<String> = documents()
+        .iter()
+        .filter(|doc| doc.starts_with("docs"))
+        .map(|doc| doc.display().to_string())
+        .filter(|doc| !readme.contains(&format!("| [{doc}]({doc}) |")))
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "not in the README's docs table: {unnamed:?}"
+    );
+}
