@@ -11,7 +11,8 @@
 //! - The extracted judge (issue 24; ignored by default: it needs `coqc` and
 //!   `ocamlopt`): `formal/judge/nimjudge` and nimcheck judge the Periodic,
 //!   PeriodicTable, Sequence and PSet certificates of the corpus and their
-//!   mutants alike.
+//!   mutants alike; and it rejects both 16-bit-wrap reproducers with a
+//!   proof, by the hints of `nimcert export judge` (`Refute.v`, `Hole.v`).
 
 mod formal_common;
 
