@@ -70,3 +70,4 @@ Print Assumptions Hole.word_least.
 Print Assumptions Hole.hole_claim.
 Print Assumptions Hole.hole_verdict_accepts.
 Print Assumptions Hole.hole_verdict_refutes.
+Print Assumptions Hole.hole_verdict_agrees.

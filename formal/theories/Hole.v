@@ -16,14 +16,15 @@
     judge calls it when [nimcert export judge] writes the hint H after a
     [periodic] line (an untrusted guess that S = [1, 2H] \ {H}): a hint
     that does not fit S is ignored ([hole_verdict] answers 2) and the claim
-    is judged in full.
+    is judged in full; a hint that fits changes nothing but the speed
+    ([hole_verdict_agrees]: the verdict is [Judge.check_periodic]'s).
 
     This is not general: it covers one family of games, proved once for
     all h by the mex rule region by region (the residues of x and x − s
     modulo 3h + 1), not an evaluator of G_S for other sets. *)
 
 From Coq Require Import List Arith Bool NArith Lia FMapPositive.
-From Nimcert Require Import Mex Subtraction Period Fast Judge.
+From Nimcert Require Import Mex Subtraction Period Fast Stream Primes Judge.
 Import ListNotations.
 
 (** ** G_S depends on the set S only, not on the list *)
@@ -233,13 +234,19 @@ Qed.
 
 (** A [Periodic] claim about S = [1, 2h] \ {h} holds exactly when q = 0 and
     p = 3h + 1. *)
+Lemma hole_shape_G h S : hole_shape h S = true ->
+  forall x, G (nats S) x = word (N.to_nat h) x.
+Proof.
+  intros H. destruct (hole_shape_moves h S H) as [Hh HS].
+  intros x. rewrite (G_ext (nats S) (hole_moves (N.to_nat h))), hole_G; auto.
+  intros s Hs. apply HS in Hs. apply hole_moves_In in Hs; lia.
+Qed.
+
 Theorem hole_claim h S q p : hole_shape h S = true ->
   periodic_claim (nats S) (N.to_nat q) (N.to_nat p) <-> q = 0 /\ p = 3 * h + 1.
 Proof.
-  intros H. destruct (hole_shape_moves h S H) as [Hh HS].
-  assert (HG : forall x, G (nats S) x = word (N.to_nat h) x).
-  { intros x. rewrite (G_ext (nats S) (hole_moves (N.to_nat h))), hole_G; auto.
-    intros s Hs. apply HS in Hs. apply hole_moves_In in Hs; lia. }
+  intros H. destruct (hole_shape_moves h S H) as [Hh _].
+  pose proof (hole_shape_G h S H) as HG.
   unfold periodic_claim. split.
   - intros C. apply (least_preperiod_ext _ _ _ _ HG), word_least in C; [lia | exact Hh].
   - intros [-> ->]. apply (least_preperiod_ext _ _ _ _ (fun x => eq_sym (HG x))).
@@ -290,4 +297,128 @@ Proof.
   - destruct (rules_on _ _ _ _ _); discriminate.
   - intros _ C. apply (hole_claim h S q p E) in C as [-> ->].
     rewrite !N.eqb_refl in F. discriminate.
+Qed.
+
+(** ** The hint changes the speed, not the verdict
+
+    When the moves have the shape, [hole_verdict] accepts exactly the
+    claims [Judge.check_periodic] accepts ([hole_verdict_agrees]): the
+    rules are the same, read on a table of the word, which holds G_S at
+    every position they read ([tabulate_get], [wordN_word], [hole_shape_G]),
+    as [Stream.run]'s table does ([run_get]). *)
+
+Lemma wordN_word h x : wordN h x = N.of_nat (word (N.to_nat h) (N.to_nat x)).
+Proof.
+  unfold wordN, word, word_r. cbv zeta.
+  assert (Hr : N.to_nat (x mod (3 * h + 1)) = (N.to_nat x mod (3 * N.to_nat h + 1))%nat)
+    by (rewrite N2Nat.inj_mod; f_equal; lia).
+  rewrite <- Hr. generalize (x mod (3 * h + 1)). intros r.
+  destruct (N.ltb_spec r h), (Nat.ltb_spec (N.to_nat r) (N.to_nat h)); try lia;
+  destruct (N.ltb_spec r (3 * h)), (Nat.ltb_spec (N.to_nat r) (3 * N.to_nat h)); lia.
+Qed.
+
+Lemma iter_S {A} (f : A -> A) k x : Nat.iter (Datatypes.S k) f x = f (Nat.iter k f x).
+Proof. reflexivity. Qed.
+
+Lemma tabulate_get f want n x : x < n -> want x = true -> get (tabulate f want n) x = f x.
+Proof.
+  intros Hx Hw. unfold tabulate. rewrite N2Nat.inj_iter.
+  assert (H : forall k,
+    fst (Nat.iter k (tab_step f want) (0, PositiveMap.empty N)) = N.of_nat k /\
+    forall y, y < N.of_nat k -> want y = true ->
+      get (snd (Nat.iter k (tab_step f want) (0, PositiveMap.empty N))) y = f y).
+  { induction k as [|k [IH1 IH2]]; [|rewrite iter_S].
+    - split; [reflexivity | intros; lia].
+    - destruct (Nat.iter k (tab_step f want) (0, PositiveMap.empty N)) as [z t].
+      cbn [fst snd] in IH1, IH2. subst z. unfold tab_step. cbn [fst snd].
+      split; [lia|]. intros y Hy Hwy. destruct (N.eq_dec y (N.of_nat k)) as [->|Hne].
+      + rewrite Hwy. apply get_set_eq.
+      + destruct (want (N.of_nat k)); [rewrite get_set_neq by exact Hne|];
+          apply IH2; auto; lia. }
+  destruct (H (N.to_nat n)) as [_ H2]. apply H2; [lia | exact Hw].
+Qed.
+
+Lemma forall_range_ext f g a len :
+  (forall i, a <= i < a + len -> f i = g i) -> forall_range f a len = forall_range g a len.
+Proof.
+  intros E. unfold forall_range. rewrite !N2Nat.inj_iter.
+  assert (H : forall k, (k <= N.to_nat len)%nat ->
+    Nat.iter k (range_step f) (true, a) = Nat.iter k (range_step g) (true, a) /\
+    snd (Nat.iter k (range_step f) (true, a)) = a + N.of_nat k).
+  { induction k as [|k IH]; intros Hk; [split; [reflexivity | cbn; lia]|]. rewrite !iter_S.
+    destruct (IH ltac:(lia)) as [IH1 IH2]. rewrite <- IH1.
+    destruct (Nat.iter k (range_step f) (true, a)) as [ok i]. cbn [snd] in IH2. subst i.
+    unfold range_step. rewrite (E (a + N.of_nat k)) by lia. cbn [snd]. split; [reflexivity | lia]. }
+  destruct (H (N.to_nat len) (le_n _)) as [H1 _]. rewrite H1. reflexivity.
+Qed.
+
+Lemma minimalityN_ok_ext p ws d1 d2 :
+  (forall w, In w ws -> d1 (snd w) (p / fst w) = d2 (snd w) (p / fst w)) ->
+  minimalityN_ok p ws d1 = minimalityN_ok p ws d2.
+Proof.
+  intros E. unfold minimalityN_ok. f_equal. revert E.
+  induction ws as [|w ws IH]; intros E; cbn [forallb]; [reflexivity|].
+  rewrite E by (left; reflexivity). f_equal. apply IH. intros; apply E; right; auto.
+Qed.
+
+(** [rules_on] reads a table at the wanted positions only. *)
+Lemma rules_on_ext S q p t1 t2 ws :
+  (forall x, wanted S q p ws x -> get t1 x = get t2 x) ->
+  rules_on S q p t1 ws = rules_on S q p t2 ws.
+Proof.
+  intros E. unfold rules_on, vt.
+  rewrite (forall_range_ext (fun x => get t1 x =? get t1 (x + p))
+    (fun x => get t2 x =? get t2 (x + p)))
+    by (intros i Hi; rewrite (E i), (E (i + p)) by (unfold wanted; lia); reflexivity).
+  f_equal; [f_equal|].
+  - apply minimalityN_ok_ext. intros w Hw.
+    rewrite !E by (unfold wanted; right; right; left; exists w; split; [exact Hw | auto]).
+    reflexivity.
+  - destruct (q =? 0) eqn:Eq; [reflexivity|]. apply N.eqb_neq in Eq.
+    rewrite !E by (unfold wanted; right; right; right; auto). reflexivity.
+Qed.
+
+Lemma hole_walk_increasing h S : forall next, hole_walk h next S = true -> increasingN S = true.
+Proof.
+  induction S as [|s0 S IH]; intros next H; [reflexivity|].
+  cbn [hole_walk] in H. revert H. generalize (if next =? h then next + 1 else next).
+  intros n H. apply andb_true_iff in H as [E H]. apply N.eqb_eq in E. subst s0.
+  destruct S as [|s1 S']; [reflexivity|].
+  change (increasingN (n :: s1 :: S')) with ((n <? s1) && increasingN (s1 :: S')).
+  rewrite (IH _ H), andb_true_r. apply N.ltb_lt.
+  pose proof (proj1 (hole_walk_In h _ _ H s1) (or_introl eq_refl)). lia.
+Qed.
+
+Lemma hole_shape_movesN_ok h S : hole_shape h S = true -> movesN_ok S = true.
+Proof.
+  unfold hole_shape. intros H. apply andb_true_iff in H as [H1 H]. apply N.leb_le in H1.
+  destruct S as [|s S'].
+  - cbn [hole_walk] in H. apply N.eqb_eq in H. lia.
+  - unfold movesN_ok. rewrite (hole_walk_increasing h _ 1 H), andb_true_r. apply N.ltb_lt.
+    pose proof (proj1 (hole_walk_In h _ _ H s) (or_introl eq_refl)). lia.
+Qed.
+
+(** Unless the hint does not fit (2), [hole_verdict] accepts exactly what
+    [check_periodic] accepts. *)
+Theorem hole_verdict_agrees h S q p ws :
+  hole_verdict h S q p ws <> 2%nat ->
+  (hole_verdict h S q p ws = 0%nat <-> check_periodic S q p ws = true).
+Proof.
+  unfold hole_verdict. destruct (hole_shape h S) eqn:E; cbn [negb]; [|congruence].
+  destruct ((q =? 0) && (p =? 3 * h + 1)) eqn:F; cbn [negb]; intros _.
+  - apply andb_true_iff in F as [F1 F2]. apply N.eqb_eq in F1, F2.
+    assert (Hp : 0 < p) by lia.
+    pose proof (hole_shape_movesN_ok h S E) as Hm.
+    pose proof (movesN_ok_positive S Hm) as Hpos.
+    unfold check_periodic. rewrite Hm.
+    replace (0 <? p) with true by (symmetry; apply N.ltb_lt; exact Hp). cbn [andb].
+    rewrite (rules_on_ext S q p _ (run S (want_of S q p ws) (len S q p)) ws).
+    + destruct (rules_on _ _ _ _ _); split; congruence.
+    + intros x Hw.
+      pose proof (wanted_below S q p Hp ws x Hw) as Hl.
+      pose proof (want_of_wanted S q p ws x Hw) as Hwo.
+      rewrite tabulate_get by assumption. rewrite run_get by assumption.
+      rewrite wordN_word, (hole_shape_G h S E). reflexivity.
+  - split; [discriminate|]. intros C. apply check_periodic_sound in C.
+    apply (hole_claim h S q p E) in C as [-> ->]. rewrite !N.eqb_refl in F. discriminate.
 Qed.
