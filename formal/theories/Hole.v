@@ -74,7 +74,7 @@ Ltac ltb_cases :=
 
 Section Hole.
 Variable h : nat.
-Hypothesis Hh : 1 <= h.
+Variable Hh : 1 <= h.
 
 (** S = [1, 2h] \ {h}. *)
 Definition hole_moves : list nat := filter (fun s => negb (s =? h)) (seq 1 (2 * h)).
