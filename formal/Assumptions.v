@@ -64,3 +64,10 @@ Print Assumptions Family.base_recurrence.
 Print Assumptions Family.base_marker.
 Print Assumptions Family.base_claim_of_RM.
 Print Assumptions Family.base_family.
+From Nimcert Require Hole.
+Print Assumptions Hole.hole_G.
+Print Assumptions Hole.word_least.
+Print Assumptions Hole.hole_claim.
+Print Assumptions Hole.hole_verdict_accepts.
+Print Assumptions Hole.hole_verdict_refutes.
+Print Assumptions Hole.hole_verdict_agrees.

@@ -11,7 +11,8 @@
 //! - The extracted judge (issue 24; ignored by default: it needs `coqc` and
 //!   `ocamlopt`): `formal/judge/nimjudge` and nimcheck judge the Periodic,
 //!   PeriodicTable, Sequence and PSet certificates of the corpus and their
-//!   mutants alike.
+//!   mutants alike; and it rejects both 16-bit-wrap reproducers with a
+//!   proof, by the hints of `nimcert export judge` (`Refute.v`, `Hole.v`).
 
 mod formal_common;
 
@@ -20,6 +21,7 @@ use nimcert::check::format::{
     Certificate, Claim, Method, PSetClaim, PeriodWitness, PeriodicClaim, Provenance, SequenceClaim,
 };
 use nimcert::check::periodic::{parse_row, write_row};
+use nimcert::check::to_ron;
 use nimcert::export::coq::{self, Export, COQ_BOUND, VERDICT_PRELUDE};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -871,4 +873,221 @@ fn the_judge_refutes_the_wrapped_sequence_of_65536_moves() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// G_S on [0, n) for S = [1, m] \ E (E small) by a sliding window over the
+/// option counts (as checker/tests/value_width.rs): the options of x are
+/// [x − m, x − 1] ∩ N less the x − e; `absent` holds the values of [0,
+/// m + 1] with count 0, and its least is the mex. Independent of the
+/// solver, nimcheck and the Coq development.
+fn interval_minus(m: u64, excluded: &[u64], n: u64) -> Vec<u64> {
+    use std::collections::BTreeSet;
+    fn change(count: &mut [u64], absent: &mut BTreeSet<u64>, v: u64, add: bool) {
+        let c = &mut count[v as usize];
+        *c = if add { *c + 1 } else { *c - 1 };
+        if *c == 0 {
+            absent.insert(v);
+        } else {
+            absent.remove(&v);
+        }
+    }
+    let mut g: Vec<u64> = Vec::with_capacity(n as usize);
+    let mut count = vec![0u64; m as usize + 2];
+    let mut absent: BTreeSet<u64> = (0..m + 2).collect();
+    for x in 0..n {
+        if x >= 1 {
+            change(&mut count, &mut absent, g[x as usize - 1], true);
+        }
+        if x > m {
+            change(&mut count, &mut absent, g[(x - m - 1) as usize], false);
+        }
+        let out: Vec<u64> = excluded
+            .iter()
+            .filter(|&&e| e <= x)
+            .map(|&e| g[(x - e) as usize])
+            .collect();
+        for &v in &out {
+            change(&mut count, &mut absent, v, false);
+        }
+        g.push(*absent.first().expect("m + 2 values, at most m present"));
+        for &v in &out {
+            change(&mut count, &mut absent, v, true);
+        }
+    }
+    g
+}
+
+/// The prime divisors of n, by trial division.
+fn prime_divisors(mut n: u64) -> Vec<u64> {
+    let mut primes = vec![];
+    let mut r = 2;
+    while r * r <= n {
+        if n % r == 0 {
+            primes.push(r);
+            while n % r == 0 {
+                n /= r;
+            }
+        }
+        r += 1;
+    }
+    if n > 1 {
+        primes.push(n);
+    }
+    primes
+}
+
+/// A `Periodic` claim with a witness x ≥ q, g(x) ≠ g(x + p/r), for each
+/// prime r | p, read in the values g (which must reach q + p + p/2).
+fn periodic_claim(moves: Vec<u64>, q: u64, p: u64, g: &[u64]) -> PeriodicClaim {
+    let period_witnesses = prime_divisors(p)
+        .into_iter()
+        .map(|prime| PeriodWitness {
+            prime,
+            position: (q..q + p)
+                .find(|&x| g[x as usize] != g[(x + p / prime) as usize])
+                .expect("p is the least period"),
+        })
+        .collect();
+    PeriodicClaim {
+        moves,
+        preperiod: q,
+        period: p,
+        period_witnesses,
+    }
+}
+
+fn periodic_certificate(claim: PeriodicClaim) -> Certificate {
+    Certificate {
+        format: 2,
+        provenance: Provenance {
+            tool: "tests/formal.rs".into(),
+            method: Method::Search {
+                engine: "the 16-bit wrap reproducer".into(),
+            },
+        },
+        claim: Claim::Periodic(claim),
+    }
+}
+
+/// Reproducer 2 of the 16-bit wrap (checker/tests/value_width.rs): S = [1,
+/// 65538] \ {32769}, the `Periodic` claim q = 98,309, p = 98,308 (values
+/// not listed). The judge's stream would hold about 2·10^9 values in its
+/// queues; instead `nimcert export judge` writes the hint 32769 (S =
+/// [1, 2h] \ {h}) and the judge rejects the claim by
+/// `Hole.hole_verdict_refutes` (G_S is purely periodic with least period
+/// 3h + 1 = 98,308, so q = 0), saying so in its verdict, and accepts the
+/// true claim (q = 0, p = 98,308, its witnesses checked on the proved
+/// word). A hint that does not fit the moves is ignored: the claim is then
+/// judged in full, shown on small games of the family, whose truth comes
+/// from the solver's engine.
+#[test]
+#[ignore = "needs coqc and ocamlopt (`make -C formal/judge`); .ci/run runs it"]
+fn the_judge_refutes_the_wrong_preperiod_of_65537_moves() {
+    formal_common::make("formal/judge");
+    let h = 32_769u64;
+    let moves: Vec<u64> = (1..=2 * h).filter(|&s| s != h).collect();
+    assert_eq!(nimcert::export::judge::hole(&moves), Some(h));
+    // The independent values: p-periodic from 0 past q + p + c (Rule 1),
+    // and one period the word of formal/theories/Hole.v.
+    let p = 3 * h + 1;
+    let n = 2 * p + 2 * h + 2;
+    let g = interval_minus(2 * h, &[h], n);
+    assert!((0..n - p).all(|x| g[x as usize] == g[(x + p) as usize]));
+    let word = |r: u64| {
+        if r < h {
+            r
+        } else if r < 3 * h {
+            r - h
+        } else {
+            h
+        }
+    };
+    assert!((0..p).all(|r| g[r as usize] == word(r)));
+    let wrong = PeriodicClaim {
+        moves: moves.clone(),
+        preperiod: 98_309,
+        period: 98_308,
+        period_witnesses: [2, 7, 3511]
+            .map(|prime| PeriodWitness {
+                prime,
+                position: 98_309,
+            })
+            .to_vec(),
+    };
+    let truth = periodic_claim(moves, 0, p, &g);
+    let dir = scratch("hole");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut paths = vec![];
+    for (name, claim) in [("wrong", wrong), ("truth", truth)] {
+        let path = dir.join(format!("{name}.ron"));
+        std::fs::write(&path, to_ron(&periodic_certificate(claim))).unwrap();
+        paths.push(path.to_str().unwrap().to_string());
+    }
+    let input = dir.join("hole.judge");
+    let run = nimcert(&[
+        "export",
+        "judge",
+        &paths[0],
+        &paths[1],
+        "-o",
+        input.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{run:?}");
+    let text = std::fs::read_to_string(&input).unwrap();
+    assert_eq!(
+        text.matches(";32769\n").count(),
+        2,
+        "the hint follows each claim"
+    );
+    let out = Command::new(root().join("formal/judge/nimjudge"))
+        .arg(&input)
+        .output()
+        .expect("nimjudge runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let rejected = format!("rejected {}: claim 1 is false (proved: ", paths[0]);
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with(&rejected) && l.ends_with("Hole.hole_verdict_refutes)")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("accepted {} (1 claims)", paths[1])),
+        "{stdout}"
+    );
+    // Small games of the family, h = 1, …, 8: the true claim (the
+    // engine's) is accepted with its hint and with a wrong one (ignored:
+    // judged in full); a wrong pre-period is rejected with the proof under
+    // the hint, and by the full check under a wrong hint (no proof named).
+    let judge = root().join("formal/judge/nimjudge");
+    for h in 1..=8u64 {
+        let moves: Vec<u64> = (1..=2 * h).filter(|&s| s != h).collect();
+        let set = nimcert::moves::MoveSet::parse(&joined_moves(&moves)).unwrap();
+        let game = nimcert::engine::solve(&set, 100_000).unwrap();
+        let (q, p) = (game.qp.preperiod, game.qp.period);
+        let g: Vec<u64> = (0..q + 2 * p).map(|x| u64::from(game.value(x))).collect();
+        let truth = write_row(&periodic_claim(moves.clone(), q, p, &g));
+        let mut false_claim = periodic_claim(moves, q, p, &g);
+        false_claim.preperiod = q + 1;
+        let false_claim = write_row(&false_claim);
+        for (row, hint, code, proved) in [
+            (&truth, h, 0, false),
+            (&truth, h + 1, 0, false),
+            (&false_claim, h, 1, true),
+            (&false_claim, h + 1, 1, false),
+        ] {
+            let input = format!("nimjudge 1\ncertificate c\nperiodic {row};{hint}\n");
+            let out = run_judge(&judge, &[], &input);
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert_eq!(out.status.code(), Some(code), "{input}{stdout}");
+            assert_eq!(stdout.contains("(proved: "), proved, "{input}{stdout}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn joined_moves(moves: &[u64]) -> String {
+    let items: Vec<String> = moves.iter().map(u64::to_string).collect();
+    items.join(",")
 }

@@ -8,6 +8,7 @@ From Coq Require Import Extraction ExtrOcamlBasic NArith.
 From Coq Require Import ZArith.
 From Nimcert Require Import Judge Certificate.
 From Nimcert Require AvoidanceJudge Refute.
+From Nimcert Require Hole.
 From Nimcert Require Import OctalCheck.
 
 (* acc * 10 + d: the reader's only arithmetic. *)
@@ -48,7 +49,12 @@ Definition octal_judge (code : list nat) (q p : N) (values : option (list N))
               o_sparse := sparse |} in
   if octal_within_bound c then (if check_octal_cert c then 0 else 1) else 3.
 
+(* A Periodic claim with the hint H (issue 39): Hole.hole_verdict, 0
+   accepted (hole_verdict_accepts), 1 proved false (hole_verdict_refutes),
+   2 the moves are not [1, 2H] \ {H} (the hint is ignored), 3 a witness
+   does not hold (not accepted). *)
 Extraction "judge_core.ml" check_periodic check_sequenceN pset_judge decimal_step below_u64
   small_nat signed octal_judge Refute.refutes
   AvoidanceJudge.tree_vertices_verdict AvoidanceJudge.tree_edges_verdict
-  AvoidanceJudge.closure_verdict AvoidanceJudge.affine_verdict.
+  AvoidanceJudge.closure_verdict AvoidanceJudge.affine_verdict
+  Hole.hole_verdict.

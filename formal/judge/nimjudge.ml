@@ -16,7 +16,9 @@
    Input, one item a line:
      nimjudge 1                    the first line
      certificate PATH              starts a certificate
-     periodic MOVES;Q;P;WITNESSES  a Periodic claim, or a PeriodicTable line
+     periodic MOVES;Q;P;WITNESSES[;H]  a Periodic claim, or a PeriodicTable
+                                   line, with perhaps a hint H: the moves are
+                                   [1, 2H] \ {H} (Hole.v)
      sequence MOVES;Q;P;VALUES;WITNESSES;QW[;N:S]   a Sequence claim, with
                                    perhaps a refutation: values at N and N - S
                                    equal for a move S (Refute.v)
@@ -220,12 +222,37 @@ let octal kind rest =
   | S O -> false
   | _ -> raise (Beyond "L = j(q + p) + t + 1 over the Coq octal checker's bound")
 
+(* A Periodic claim, perhaps with a fifth field, the hint H (issue 39):
+   the moves are [1, 2H] \ {H}, for which Hole.hole_verdict decides the
+   claim without computing G_S (formal/theories/Hole.v: G_S is purely
+   periodic with least period 3H + 1, so the claim holds exactly when
+   q = 0 and p = 3H + 1). A hint that does not fit the moves is ignored
+   and the claim judged in full. [why_false] names the theorem when a
+   claim is rejected as proved false; it is printed in the verdict. *)
+let why_false = ref ""
+
+let periodic rest =
+  let f = match String.split_on_char ';' rest with
+    | [ _; _; _; _; _ ] as f -> Array.of_list f
+    | _ -> fields 4 rest in
+  let moves = nonempty_numbers "moves" f.(0) and q = number f.(1) and p = number f.(2) in
+  let ws = witnesses f.(3) in
+  let full () = check_periodic moves q p ws in
+  if Array.length f = 4 then full ()
+  else
+    match hole_verdict (number f.(4)) moves q p ws with
+    | O -> true
+    | S O ->
+        why_false := " (proved: the moves are [1, 2H] \\ {H} for the hint H, so G_S is \
+                       purely periodic with least period 3H + 1; Hole.hole_verdict_refutes)";
+        false
+    | S (S O) -> full ()
+    | S _ -> false
+
 (* A claim line's verdict: true when the verified checker accepts it. *)
 let judge kind rest =
   match kind with
-  | "periodic" ->
-      let f = fields 4 rest in
-      check_periodic (nonempty_numbers "moves" f.(0)) (number f.(1)) (number f.(2)) (witnesses f.(3))
+  | "periodic" -> periodic rest
   | "sequence" ->
       (* six fields, or seven: the last a refutation N:S (Refute.v), checked
          first; a refutation that does not hold is ignored *)
@@ -314,7 +341,7 @@ let () =
              Printf.printf "accepted %s (%d claims%s)\n" path claims
                (if !diagram_unjudged then "; its structure diagram is not judged" else "")
          | Reading -> incr unreadable; Printf.printf "unreadable %s: no claim\n" path
-         | False k -> incr rejected; Printf.printf "rejected %s: claim %d is false\n" path k
+         | False k -> incr rejected; Printf.printf "rejected %s: claim %d is false%s\n" path k !why_false
          | Unreadable why -> incr unreadable; Printf.printf "unreadable %s: %s\n" path why
          | Skipped kind -> incr skipped; Printf.printf "skipped %s (%s)\n" path kind);
         current := None
@@ -338,7 +365,7 @@ let () =
            | Some i -> (String.sub line 0 i, String.sub line (i + 1) (String.length line - i - 1))
            | None -> (line, "") in
          if kind = "certificate" then begin
-           finish (); current := Some (rest, 0, Reading); diagram_unjudged := false
+           finish (); current := Some (rest, 0, Reading); diagram_unjudged := false; why_false := ""
          end else
            match !current with
            | None ->

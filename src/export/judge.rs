@@ -7,7 +7,10 @@
 //!
 //! - `periodic MOVES;Q;P;WITNESSES` for a `Periodic` claim, and for each
 //!   line of a `PeriodicTable`, which already has this form (copied as it
-//!   is: a line nimcheck cannot parse is one the judge cannot either);
+//!   is: a line nimcheck cannot parse is one the judge cannot either); a
+//!   `Periodic` claim's line is followed by `;H` when [`hole`] finds that
+//!   the moves are [1, 2H] \ {H} (the judge then decides the claim by
+//!   `Hole.hole_verdict`, without computing G_S);
 //! - `sequence MOVES;Q;P;VALUES;WITNESSES;QW` for a `Sequence` claim (a
 //!   `PackedSequence` is written as the `Sequence` it states), followed by
 //!   `;N:S` when [`refutation`] finds two listed values that the mex rule
@@ -60,7 +63,10 @@ pub fn lines(certificate: &Certificate, path: &str) -> String {
         .collect();
     let mut out = format!("certificate {path}\n");
     match &certificate.claim {
-        Claim::Periodic(claim) => out.push_str(&format!("periodic {}\n", write_row(claim))),
+        Claim::Periodic(claim) => {
+            let hint = hole(&claim.moves).map_or(String::new(), |h| format!(";{h}"));
+            out.push_str(&format!("periodic {}{hint}\n", write_row(claim)));
+        }
         Claim::PeriodicTable(table) => {
             // The table's lines as nimcheck splits them: a final newline
             // ends the last line.
@@ -143,6 +149,22 @@ pub fn refutation(claim: &SequenceClaim) -> Option<(u64, u64)> {
         }
     }
     None
+}
+
+/// The h ≥ 1 with S = [1, 2h] \ {h}, when the moves are exactly these in
+/// increasing order (h is half the largest move). For such S, G_S is
+/// purely periodic with least period 3h + 1 (`Hole.hole_G` and
+/// `Hole.word_least` of formal/theories/Hole.v): the judge, given h,
+/// accepts a `Periodic` claim exactly when q = 0, p = 3h + 1 and its
+/// witnesses hold, and rejects it with a proof when (q, p) ≠ (0, 3h + 1),
+/// reading the moves once instead of computing G_S (the second 16-bit-wrap
+/// reproducer, h = 32,769, would need 1.7·10^10 option reads). An
+/// untrusted guess that the judge re-checks (it ignores an h that does not
+/// fit); one pass over the moves.
+pub fn hole(moves: &[u64]) -> Option<u64> {
+    let h = moves.last()? / 2;
+    let expected = (1..=2 * h).filter(|&s| s != h);
+    (h >= 1 && moves.len() as u64 == 2 * h - 1 && moves.iter().copied().eq(expected)).then_some(h)
 }
 
 fn sequence(claim: &SequenceClaim) -> String {
@@ -365,6 +387,31 @@ mod tests {
             lines(&certificate(Claim::Sequence(refuted)), "r"),
             "certificate r\nsequence 1,2;0;3;0,1,1;;;2:1\n"
         );
+        // {1, 2, 4, 5, 6} = [1, 6] \ {3}: the hint 3 follows the claim.
+        let hole_claim = PeriodicClaim {
+            moves: vec![1, 2, 4, 5, 6],
+            preperiod: 0,
+            period: 10,
+            period_witnesses: vec![],
+        };
+        assert_eq!(
+            lines(&certificate(Claim::Periodic(hole_claim)), "h"),
+            "certificate h\nperiodic 1,2,4,5,6;0;10;;3\n"
+        );
+        for (moves, h) in [
+            (&[2][..], Some(1)),
+            (&[1, 3, 4], Some(2)),
+            (&[1, 2, 4, 5, 6], Some(3)),
+            (&[1, 2, 3, 5, 6], None),
+            (&[1, 2, 4, 5], None),
+            (&[1, 2, 4, 5, 6, 7], None),
+            (&[2, 1, 4, 5, 6], None),
+            (&[1], None),
+            (&[], None),
+            (&[u64::MAX], None),
+        ] {
+            assert_eq!(hole(moves), h, "{moves:?}");
+        }
         let avoidance = |geometry| {
             certificate(Claim::Avoidance(AvoidanceClaim {
                 geometry,
