@@ -5,7 +5,7 @@
 //! ones) apart from the two manifests themselves.
 //!
 //! The two `OctalPeriodic` certificates of certificates/octal-long/ take
-//! most of the time (about 7 and 9 s of CPU in a release build; docs/TRUST.md,
+//! most of the time (about 5.5 and 8 s of CPU in a release build; docs/TRUST.md,
 //! "The default work budget"), so the test is `#[ignore]`d; .ci/corpus-check
 //! runs the same files at the defaults in every CI run. Run it with
 //! `cargo test -p nimcert-check --test corpus_defaults -- --ignored`.
@@ -61,7 +61,7 @@ fn the_manifest_lists_every_valid_certificate_of_the_corpus() {
 }
 
 #[test]
-#[ignore = "about 20 s of CPU (the two octal-long certificates); .ci/corpus-check runs the same"]
+#[ignore = "about 16 s of CPU (the two octal-long certificates; 40 s wall at load 10); .ci/corpus-check runs the same"]
 fn nimcheck_accepts_every_valid_certificate_at_its_default_limits() {
     let files = listed();
     let out = Command::new(env!("CARGO_BIN_EXE_nimcheck"))
