@@ -72,7 +72,8 @@ pub struct Args {
     #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_period)]
     pub max_period: u64,
     /// Largest number of work units per certificate (about a nanosecond
-    /// each; see docs/TRUST.md for the measured worst case per claim kind).
+    /// each: the default is about 30 s of CPU; see docs/TRUST.md for the
+    /// measured worst case per claim kind).
     #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_work)]
     pub max_work: u64,
     /// Largest ground set of an avoidance game, in points.

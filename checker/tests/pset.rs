@@ -436,7 +436,13 @@ fn oversized_claims_are_refused_quickly() {
         cover: vec![],
         period_witnesses: vec![],
     };
-    assert_over_limit(&pset(c), "(--max-work)");
+    // 1.6·10^9 units: over a --max-work of 10^9 (the default 3·10^10 is
+    // out of reach of a P-set within the other default limits).
+    let limits = Limits {
+        max_work: 1_000_000_000,
+        ..Limits::default()
+    };
+    assert_over_limit(&pset_with(c, &limits), "(--max-work)");
     let mut c = p257();
     c.moves = vec![];
     assert_invalid(&pset(c), "the move set is empty");
