@@ -1,7 +1,7 @@
 //! # nimcert-claims
 //!
 //! The claim-file language of nimcert: statements about subtraction and
-//! octal games written in TOML, checked for types, enumerated over their
+//! octal games, and avoidance games on convex geometries, written in TOML, checked for types, enumerated over their
 //! parameters and evaluated within a work limit against a game's
 //! nim-sequence, with a proof rule for "for all x".
 //!
@@ -45,15 +45,18 @@ mod linear;
 pub use check::{check, check_claim, needs_game};
 pub use diag::{DiagKind, Diagnostic};
 pub use eval::{
-    Budget, EvalError, Evaluation, NoGame, Outcome, Sequence, XScope, FLAG_MAX_EVAL_STEPS,
+    AvoidanceGame, Budget, EvalError, Evaluation, NoGame, Outcome, Sequence, XScope,
+    FLAG_MAX_EVAL_STEPS,
 };
 pub use every_c::{decide_every_c, Family, FamilyPeriod, ForEveryC};
 pub use file::{
-    parse, ClaimFile, ClaimKind, FileClaim, ParseLimits, DEFAULT_CHECK_BELOW, FLAG_MAX_BYTES,
-    FLAG_MAX_CLAIMS,
+    parse, ClaimFile, ClaimKind, FileClaim, GeometryKind, ParseLimits, DEFAULT_CHECK_BELOW,
+    FLAG_MAX_BYTES, FLAG_MAX_CLAIMS,
 };
 pub use instances::{
-    class_of, evaluate, instance_estimate, instances, member, Class, GameSpec, Instance, Instances,
+    class_of, evaluate, evaluate_avoidance, instance_estimate, instance_estimate_in, instances,
+    instances_in, member, AvoidanceSpec, Catalogue, Class, GameSpec, Instance, Instances,
+    NoCatalogue, ParamValue, TreeRef, MAX_SUBSET_BASE,
 };
 
 /// A small sequence for [`fuzz_entry`]: G = 1, 0, then 0, 1, 2 repeating

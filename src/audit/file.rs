@@ -39,6 +39,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+mod avoidance;
+
 /// The bounds of a claim file's audit, from the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FileLimits {
@@ -230,7 +232,7 @@ fn estimate(entry: &lang::FileClaim, limits: FileLimits) -> u64 {
     } else {
         WORK_PER_INSTANCE
     };
-    lang::instance_estimate(entry, &mut budget)
+    lang::instance_estimate_in(entry, &avoidance::Trees, &mut budget)
         .unwrap_or(u64::MAX)
         .saturating_mul(per_instance)
 }
@@ -259,6 +261,7 @@ fn label(entry: &lang::FileClaim, instance: &lang::Instance) -> String {
         (_, Some(k)) => format!("{{{},{},c ≡ {} (mod {})}}", k.a, k.b, k.rho, k.a + k.b),
         (lang::GameSpec::Subtraction(moves), None) => game_text(moves),
         (lang::GameSpec::Octal(code), None) => code.clone(),
+        (lang::GameSpec::Avoidance(spec), None) => avoidance::label(spec),
     };
     let params = instance.label();
     if params.is_empty() {
@@ -294,6 +297,9 @@ enum Solved {
     Subtraction(Periodicity),
     Octal(OctalSolution),
     Prefix(Prefix),
+    /// An avoidance game DNG(S, W) with its structure diagram (not a
+    /// sequence: the evaluator reads it as [`lang::AvoidanceGame`]).
+    Avoidance(Box<avoidance::Solved>),
 }
 
 /// G of an octal game on [0, N) only, exact (the mex rule) but with no
@@ -315,6 +321,7 @@ impl lang::Sequence for Solved {
         match self {
             Solved::Subtraction(g) => u64::from(g.value(n)),
             Solved::Octal(g) => u64::from(g.value(n)),
+            Solved::Avoidance(_) => 0,
             Solved::Prefix(g) => match usize::try_from(n).ok().and_then(|i| g.values.get(i)) {
                 Some(&v) => u64::from(v),
                 None => {
@@ -328,6 +335,7 @@ impl lang::Sequence for Solved {
         match self {
             Solved::Subtraction(g) => g.qp.preperiod,
             Solved::Octal(g) => g.preperiod,
+            Solved::Avoidance(_) => 0,
             Solved::Prefix(g) => {
                 g.overrun.set(true);
                 0
@@ -338,6 +346,7 @@ impl lang::Sequence for Solved {
         match self {
             Solved::Subtraction(g) => g.qp.period,
             Solved::Octal(g) => g.period,
+            Solved::Avoidance(_) => 1,
             Solved::Prefix(g) => {
                 g.overrun.set(true);
                 1
@@ -355,6 +364,7 @@ impl Solved {
             Solved::Subtraction(g) => Some(sequence_certificate(g, search_provenance())),
             Solved::Octal(g) => Some(octal_certificate(g, octal_provenance(Method::Rare))),
             Solved::Prefix(_) => None,
+            Solved::Avoidance(g) => Some(g.certificate()),
         }
     }
 
@@ -363,6 +373,7 @@ impl Solved {
         use lang::Sequence;
         match self {
             Solved::Prefix(g) => format!("G on [0, {}), no period proved", g.values.len()),
+            Solved::Avoidance(g) => g.summary(),
             _ => format!("q = {}, p = {}", self.preperiod(), self.period()),
         }
     }
@@ -428,6 +439,9 @@ fn solve(game: &lang::GameSpec, limits: &Limits) -> Result<Solved, Unsolved> {
                 })?,
             ))
         }
+        lang::GameSpec::Avoidance(spec) => Ok(Solved::Avoidance(Box::new(
+            avoidance::solve(spec, limits)?,
+        ))),
         lang::GameSpec::Octal(text) => {
             let code = OctalCode::parse(text).map_err(|e| Unsolved::Input(e.to_string()))?;
             crate::octal::solve::check_max_n(limits.max_n)?;
@@ -525,8 +539,26 @@ fn range_text(instances: &[lang::Instance]) -> String {
         return "no instance".to_string();
     };
     let mut parts = Vec::new();
-    for (i, (name, _)) in first.params.iter().enumerate() {
-        let values = instances.iter().map(|inst| inst.params[i].1);
+    for (i, (name, value)) in first.params.iter().enumerate() {
+        match value {
+            lang::ParamValue::Tree(t) => {
+                let kind = if t.labelled {
+                    "every labelled tree"
+                } else {
+                    "every tree up to isomorphism"
+                };
+                parts.push(format!("{name}: {kind}"));
+                continue;
+            }
+            lang::ParamValue::Set(_) => {
+                parts.push(format!("{name}: every non-empty subset"));
+                continue;
+            }
+            lang::ParamValue::Int(_) => {}
+        }
+        let values = instances
+            .iter()
+            .filter_map(|inst| inst.params.get(i).and_then(|(_, v)| v.int()));
         let (lo, hi) = (values.clone().min(), values.max());
         if let (Some(lo), Some(hi)) = (lo, hi) {
             parts.push(if lo == hi {
@@ -547,7 +579,7 @@ fn range_text(instances: &[lang::Instance]) -> String {
 fn enumerate(entry: &lang::FileClaim, limits: FileLimits) -> Result<Vec<lang::Instance>, Abort> {
     let mut budget = lang::Budget::new(limits.eval_steps);
     let mut all = Vec::new();
-    let mut it = lang::instances(entry);
+    let mut it = lang::instances_in(entry, &avoidance::Trees);
     while let Some(next) = it.next_instance(&mut budget) {
         all.push(next.map_err(|e| abort(entry, &e, None))?);
     }
@@ -673,7 +705,11 @@ fn ordinary(ctx: &Ctx<'_>, i: &lang::Instance, need: crate::claim::Need) -> Inst
         None => &lang::NoGame,
     };
     let mut budget = lang::Budget::new(limits.eval_steps);
-    let evaluation = match lang::evaluate(entry, i, sequence, &mut budget) {
+    let evaluated = match &game {
+        Some(Solved::Avoidance(g)) => lang::evaluate_avoidance(entry, i, g.as_ref(), &mut budget),
+        _ => lang::evaluate(entry, i, sequence, &mut budget),
+    };
+    let evaluation = match evaluated {
         Err(e) => {
             set_once(&shared.stop, abort(entry, &e, Some(i)));
             return InstanceOutcome::NotApplicable;
