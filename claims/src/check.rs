@@ -110,6 +110,10 @@ pub fn check_claim(claim: &FileClaim) -> Result<(), Diagnostic> {
     if let Some(w) = &claim.where_ {
         c.expect(w, Ty::Bool)?;
     }
+    if let Some(a) = &claim.assume {
+        c.part = Part::Let;
+        c.expect(a, Ty::Bool)?;
+    }
     c.part = Part::Assert;
     c.expect(&claim.assert, Ty::Bool)
 }
@@ -211,7 +215,7 @@ pub fn needs_game(claim: &FileClaim) -> bool {
         part: Part::Assert,
         in_unbounded: false,
     };
-    c.uses_game(&claim.assert)
+    c.uses_game(&claim.assert) || claim.assume.as_ref().is_some_and(|a| c.uses_game(a))
 }
 
 impl<'a> Checker<'a> {

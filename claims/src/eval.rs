@@ -221,6 +221,9 @@ pub enum Outcome {
     /// Not decided: why (an `exists` with no witness below N, a range of x
     /// that is empty below N, …). Never a success, never a failure.
     Undecided(String),
+    /// The claim's `assume` is false here: the instance is not applicable
+    /// (the assertion is not evaluated).
+    NotApplicable,
 }
 
 /// The result of evaluating a claim on one instance.
@@ -310,7 +313,7 @@ impl Truth {
     }
 
     /// Known and equal to `b`.
-    fn is(self, b: bool) -> bool {
+    pub(crate) fn is(self, b: bool) -> bool {
         self.exact == Some(b)
     }
 

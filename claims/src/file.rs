@@ -168,6 +168,9 @@ pub struct FileClaim {
     pub(crate) lets: Vec<Let>,
     pub(crate) where_: Option<Expr>,
     pub(crate) assert: Expr,
+    /// `assume = "…"`: a hypothesis that reads the game; an instance where
+    /// it is false is not applicable (like one `where` rejects).
+    pub(crate) assume: Option<Expr>,
     /// `win = "W"`: the winning set W of an avoidance game (a set of
     /// points, 1-based), required with such a game and refused otherwise.
     pub(crate) win: Option<Expr>,
@@ -447,6 +450,8 @@ struct RawClaim {
     every_c: Option<Spanned<String>>,
     #[serde(default)]
     win: Option<Spanned<String>>,
+    #[serde(default)]
+    assume: Option<Spanned<String>>,
 }
 
 /// `params = { … }` in document order.
@@ -531,6 +536,17 @@ fn convert(b: &mut ExprBuilder<'_>, rc: RawClaim) -> Result<FileClaim, Diagnosti
         None => None,
     };
     let assert = b.expr(rc.assert.get_ref(), origin(&src, &rc.assert.span()))?;
+    let assume = match &rc.assume {
+        Some(a) => Some(b.expr(a.get_ref(), origin(&src, &a.span()))?),
+        None => None,
+    };
+    if let (Some(a), Some(_)) = (&assume, &rc.every_c) {
+        return Err(err(
+            a.pos,
+            "`assume` cannot be used with `every_c` (write the hypothesis as `h implies …`)"
+                .into(),
+        ));
+    }
     let win = match &rc.win {
         Some(w) => Some(b.expr(w.get_ref(), origin(&src, &w.span()))?),
         None => None,
@@ -570,6 +586,7 @@ fn convert(b: &mut ExprBuilder<'_>, rc: RawClaim) -> Result<FileClaim, Diagnosti
         lets,
         where_,
         assert,
+        assume,
         win,
         every_c,
         game_pos,

@@ -733,6 +733,7 @@ fn ordinary(ctx: &Ctx<'_>, i: &lang::Instance, need: crate::claim::Need) -> Inst
     };
     match &evaluation.outcome {
         lang::Outcome::Undecided(why) => InstanceOutcome::NotChecked(why.clone()),
+        lang::Outcome::NotApplicable => InstanceOutcome::NotApplicable,
         lang::Outcome::Holds | lang::Outcome::HoldsBelow(_) => {
             // What holds rests on the engine's (q, p) and values: the
             // checker re-validates them before "holds" (and "proved for all
