@@ -303,7 +303,7 @@ impl<'a> Checker<'a> {
                     )),
                 }
             }
-            GameTemplate::Avoidance(_, AvoidArg::Text(_)) => Ok(()),
+            GameTemplate::Avoidance(_, AvoidArg::Text(_)) | GameTemplate::Grundy => Ok(()),
         }
     }
 
@@ -427,10 +427,10 @@ impl<'a> Checker<'a> {
                 format!("`{w}` is a game word: not allowed in parameters, the game or `where`"),
             ));
         }
-        if w == "S" && self.claim.is_octal() {
+        if w == "S" && (self.claim.is_octal() || self.claim.is_grundy()) {
             return Err(self.err(
                 pos,
-                "`S` is the move set of a subtraction game; this claim's game is octal".into(),
+                "`S` is the move set of a subtraction game; this claim's game is not one".into(),
             ));
         }
         let avoidance = self.claim.is_avoidance();

@@ -70,6 +70,9 @@ pub(crate) enum GameTemplate {
     SubtractionSet(Expr),
     /// `octal 0.{d}7`: literal digits and `{expr}` holes of one digit each.
     Octal(Vec<OctalPart>),
+    /// `grundy`: Grundy's game (split one heap into two unequal non-empty
+    /// heaps).
+    Grundy,
     /// An avoidance game DNG(S, W) (paper B) on a geometry: `tree-vertices(T)`,
     /// `tree-edges 1-2,2-3`, `affine 0,0 4,0 0,4`, `closure (points: …)`;
     /// W is the claim's `win`.
@@ -200,6 +203,11 @@ impl FileClaim {
     /// Is the game an octal game?
     pub fn is_octal(&self) -> bool {
         matches!(self.game, GameTemplate::Octal(_))
+    }
+
+    /// Is the game Grundy's game?
+    pub fn is_grundy(&self) -> bool {
+        matches!(self.game, GameTemplate::Grundy)
     }
 
     /// Is the game an avoidance game DNG(S, W) (paper B)?
@@ -698,6 +706,9 @@ fn game(b: &mut ExprBuilder<'_>, raw: &Spanned<String>) -> Result<GameTemplate, 
     let src = b.src.clone();
     let o = origin(&src, &raw.span());
     let text = raw.get_ref();
+    if text.trim() == "grundy" {
+        return Ok(GameTemplate::Grundy);
+    }
     if let Some(avoidance) = avoidance_template(&src, text, o) {
         return avoidance;
     }

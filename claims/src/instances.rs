@@ -23,6 +23,9 @@ pub enum GameSpec {
     Octal(String),
     /// An avoidance game DNG(S, W) (paper B).
     Avoidance(AvoidanceSpec),
+    /// Grundy's game: a move splits one heap into two unequal non-empty
+    /// heaps.
+    Grundy,
 }
 
 /// An avoidance game of one instance: the geometry and W.
@@ -417,6 +420,7 @@ fn game_spec<'e>(ev: &mut Eval<'e, '_>, claim: &'e FileClaim) -> Res<GameSpec> {
     }
     match &claim.game {
         GameTemplate::Avoidance(kind, arg) => avoidance_game(ev, claim, *kind, arg),
+        GameTemplate::Grundy => Ok(GameSpec::Grundy),
         GameTemplate::Subtraction(es) => {
             let mut moves = BTreeSet::new();
             for e in es {

@@ -29,7 +29,7 @@ use crate::engine::Periodicity;
 use crate::moves::{MoveSet, MoveSetError, MAX_MOVE, MAX_MOVES};
 use crate::octal::code::OctalCode;
 use crate::octal::period::{self, OctalOutcome, OctalSolution};
-use crate::octal::values::Method;
+use crate::octal::values::{Method, OctalSequence};
 use crate::solve::{Limits, SolveError};
 use crate::subtraction::family::{certificate as family_certificate, first_c, settle, Settled};
 use nimcert_check::format::Certificate;
@@ -232,8 +232,12 @@ fn estimate(entry: &lang::FileClaim, limits: FileLimits) -> u64 {
     } else {
         WORK_PER_INSTANCE
     };
+    // An error (a range that is not one, a tree order beyond the
+    // catalogue's bound) is reported by the run itself, at the
+    // enumeration, with its position and exit code; the enumeration is
+    // bounded by the same budget.
     lang::instance_estimate_in(entry, &avoidance::Trees, &mut budget)
-        .unwrap_or(u64::MAX)
+        .unwrap_or(0)
         .saturating_mul(per_instance)
 }
 
@@ -262,6 +266,7 @@ fn label(entry: &lang::FileClaim, instance: &lang::Instance) -> String {
         (lang::GameSpec::Subtraction(moves), None) => game_text(moves),
         (lang::GameSpec::Octal(code), None) => code.clone(),
         (lang::GameSpec::Avoidance(spec), None) => avoidance::label(spec),
+        (lang::GameSpec::Grundy, None) => "Grundy's game".to_string(),
     };
     let params = instance.label();
     if params.is_empty() {
@@ -404,8 +409,8 @@ impl From<SolveError> for Unsolved {
 }
 
 /// Solves an instance's game within the limits ([`crate::solve::solve`],
-/// [`crate::octal::solve::solve`]).
-fn solve(game: &lang::GameSpec, limits: &Limits) -> Result<Solved, Unsolved> {
+/// [`crate::octal::solve::solve`]); Grundy's game on [0, `below`).
+fn solve(game: &lang::GameSpec, limits: &Limits, below: u64) -> Result<Solved, Unsolved> {
     match game {
         lang::GameSpec::Subtraction(moves) => {
             let set = MoveSet::new(moves).map_err(|e| match e {
@@ -439,6 +444,7 @@ fn solve(game: &lang::GameSpec, limits: &Limits) -> Result<Solved, Unsolved> {
                 })?,
             ))
         }
+        lang::GameSpec::Grundy => grundy(below, limits),
         lang::GameSpec::Avoidance(spec) => Ok(Solved::Avoidance(Box::new(
             avoidance::solve(spec, limits)?,
         ))),
@@ -461,6 +467,39 @@ fn solve(game: &lang::GameSpec, limits: &Limits) -> Result<Solved, Unsolved> {
             }
         }
     }
+}
+
+/// Grundy's game on [0, N), N = `below` (the claim's `check_below`), by the
+/// mex rule G(n) = mex{G(a) ⊕ G(n − a) : 1 ≤ a < n/2}
+/// ([`OctalSequence::grundys_game`]): exact values, but no period is known
+/// (none is proved for Grundy's game, and nimcheck has no claim kind for
+/// it), so the game is a [`Prefix`]: an evaluation that reads G at n ≥ N,
+/// q or p is not checked, and the values are reported as not certified.
+fn grundy(below: u64, limits: &Limits) -> Result<Solved, Unsolved> {
+    if below > limits.max_n {
+        return Err(Unsolved::Bound(format!(
+            "Grundy's game on [0, {below}) (check_below) is over --max-n {} (raise --max-n)",
+            limits.max_n
+        )));
+    }
+    crate::octal::solve::check_max_n(limits.max_n)?;
+    let n = usize::try_from(below).unwrap_or(usize::MAX);
+    let mut sequence = OctalSequence::grundys_game(Method::Rare);
+    if !sequence.extend_to(n, limits.max_work) {
+        return Err(Unsolved::Bound(format!(
+            "Grundy's game: stopped after {} pairs of heaps at n = {} (raise --max-work)",
+            limits.max_work,
+            sequence.values().len()
+        )));
+    }
+    Ok(Solved::Prefix(Prefix {
+        values: sequence.values().to_vec(),
+        why: format!(
+            "Grundy's game is known on [0, {below}) only (by the mex rule; no period is \
+             known), and the assertion reads G at n ≥ {below}, q or p (raise check_below)"
+        ),
+        overrun: std::cell::Cell::new(false),
+    }))
 }
 
 /// How the instances' unbounded quantifiers were settled, for the range
@@ -687,7 +726,7 @@ fn ordinary(ctx: &Ctx<'_>, i: &lang::Instance, need: crate::claim::Need) -> Inst
         return InstanceOutcome::NotApplicable;
     }
     let game = if ctx.needs_game {
-        match solve(&i.game, &limits.solve) {
+        match solve(&i.game, &limits.solve, entry.check_below) {
             Ok(g) => Some(g),
             Err(Unsolved::Bound(why)) => return InstanceOutcome::NotChecked(why),
             Err(Unsolved::Input(why)) => {

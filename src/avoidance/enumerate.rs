@@ -159,3 +159,32 @@ pub fn labelled_tree(n: usize, index: u64) -> Option<Tree> {
     }
     Tree::from_edges(n, &edges).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Prüfer decoding lists n^(n − 2) distinct labelled trees, and
+    /// they fall into exactly the isomorphism classes [`free_trees`] lists.
+    #[test]
+    fn labelled_trees_are_distinct_and_cover_the_free_trees() {
+        for n in 1..=7usize {
+            let count = labelled_count(n as u64).unwrap();
+            let mut edge_sets = HashSet::new();
+            let mut classes = HashSet::new();
+            for index in 0..count {
+                let tree = labelled_tree(n, index).expect("an index in range");
+                let mut edges: Vec<(usize, usize)> =
+                    tree.edges().iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+                edges.sort_unstable();
+                classes.insert(canonical(&adjacency(n, &edges)));
+                assert!(edge_sets.insert(edges), "n = {n}: index {index} repeats a tree");
+            }
+            assert!(labelled_tree(n, count).is_none());
+            let free = if n == 1 { 1 } else { free_trees(n).len() };
+            assert_eq!(classes.len(), free, "n = {n}");
+        }
+        assert_eq!(labelled_count(16), Some(16u64.pow(14)));
+        assert_eq!(labelled_count(30), None);
+    }
+}

@@ -157,6 +157,12 @@ pub(super) fn solve(spec: &lang::AvoidanceSpec, limits: &Limits) -> Result<Solve
     };
     let solved = match (spec.kind, &tree) {
         (K::TreeVertices, Some(t)) => {
+            if let Some(&w) = spec.win.iter().find(|&&w| w > t.order() as u64) {
+                return Err(input_error(format!(
+                    "point {w} of W is not in S = [1, {}] (the tree's vertices)",
+                    t.order()
+                )));
+            }
             let text = tree_text(t);
             let win = words(&|w| w.to_string());
             solve_game(Input::TreeVertices { edges: &text, win: &win }, limits)?
@@ -218,7 +224,7 @@ impl Solved {
         format!("nim = {}, |𝓜| = {}", self.diagram.nim(), self.diagram.maximal.len())
     }
 
-    /// The game in the audit's words: `tree-vertices 1-2,2-3 W={1}`.
+    /// Points numbered from 1 as a set of the game's points (from 0).
     pub(super) fn points(&self, list: &[u64]) -> PointSet {
         PointSet::from_iter_in(
             self.game.size(),
