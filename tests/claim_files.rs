@@ -208,7 +208,7 @@ game = "{geometry}"
 params = {params}
 win = "W"
 let = ["C = {{x : x in S, forall A in M: x in A}}"]
-assert = "Phi == C and (forall A in M: legal(A) and (forall x in S minus A: not legal(A union {{x}}))) and nim == nim({{}}) and (forall v in S: legal({{v}}) implies nim({{v}}) != nim) and (forall I in classes: I subset S and (nim0(I) != nim1(I))) and Ex(W) == {{a : a in W, a not in tau(W minus {{a}})}} and (forall P in {{{{}}, {{1}}, {{1, 2}}}}: (P subset S and legal(P)) implies nim(P) == mex{{nim(P union {{x}}) : x in S minus P, legal(P union {{x}})}})"
+assert = "Phi == C and (forall A in M: legal(A) and (forall x in S minus A: not legal(A union {{x}}))) and nim == nim({{}}) and (forall v in S: legal({{v}}) implies nim({{v}}) != nim) and (forall I in classes: I subset S and (nim0(I) != nim1(I))) and Ex(W) == {{a : a in W, a not in tau(W minus {{a}})}} and (forall X in {{{{}}, {{1}}, {{1, 2}}}}: (X subset S and legal(X)) implies nim(X) == mex{{nim(X union {{x}}) : x in S minus X, legal(X union {{x}})}})"
 "#
         )
     };
@@ -231,7 +231,10 @@ assert = "Phi == C and (forall A in M: legal(A) and (forall x in S minus A: not 
     ]
     .concat();
     let rows = audit(&from_text("words.toml", &text));
-    let counts: Vec<(Verdict, u64)> = rows.iter().map(|(r, _)| (r.verdict, r.applicable)).collect();
+    let counts: Vec<(Verdict, u64)> = rows
+        .iter()
+        .map(|(r, _)| (r.verdict, r.applicable))
+        .collect();
     // trees on 2..=6 vertices: 1, 1, 2, 3, 6, with 2^n − 1 sets W each;
     // edge geometries on 3..=6 vertices: 2^(n−1) − 1 sets W.
     let vertices = 3 + 7 + 2 * 15 + 3 * 31 + 6 * 63;
@@ -244,7 +247,9 @@ assert = "Phi == C and (forall A in M: legal(A) and (forall x in S minus A: not 
             (Verdict::Holds, 16 * 15)
         ],
         "{:?}",
-        rows.iter().map(|(r, _)| &r.counterexamples).collect::<Vec<_>>()
+        rows.iter()
+            .map(|(r, _)| &r.counterexamples)
+            .collect::<Vec<_>>()
     );
 }
 
@@ -253,8 +258,10 @@ assert = "Phi == C and (forall A in M: legal(A) and (forall x in S minus A: not 
 fn naive_grundy(n: usize) -> Vec<u64> {
     let mut g: Vec<u64> = Vec::with_capacity(n);
     for m in 0..n {
-        let options: std::collections::BTreeSet<u64> =
-            (1..m).filter(|&a| a < m - a).map(|a| g[a] ^ g[m - a]).collect();
+        let options: std::collections::BTreeSet<u64> = (1..m)
+            .filter(|&a| a < m - a)
+            .map(|a| g[a] ^ g[m - a])
+            .collect();
         g.push((0..).find(|v| !options.contains(v)).unwrap_or(0));
     }
     g
@@ -288,7 +295,11 @@ check_below = 400
     };
     let (row, _) = only(&text(&g));
     assert_eq!((row.verdict, row.applicable), (Verdict::Holds, 1));
-    assert!(row.range.contains("(exact, not certified)"), "{}", row.range);
+    assert!(
+        row.range.contains("(exact, not certified)"),
+        "{}",
+        row.range
+    );
     let mut changed = g.clone();
     changed[250] ^= 1;
     let (row, _) = only(&text(&changed));
@@ -403,9 +414,9 @@ fn the_shipped_claim_files_match_their_baseline() {
         "families",
         "grundy",
     ]
-        .iter()
-        .map(|f| format!("examples/claims/{f}.toml"))
-        .collect();
+    .iter()
+    .map(|f| format!("examples/claims/{f}.toml"))
+    .collect();
     let mut args = vec!["--claims"];
     args.extend(files.iter().map(String::as_str));
     args.extend(["--baseline", "examples/claims/claims.expected"]);

@@ -299,7 +299,9 @@ impl<'a> Checker<'a> {
                     Some(e) if e.ty == Ty::Tree => Ok(()),
                     _ => Err(self.err(
                         *pos,
-                        format!("`{name}` is not a tree parameter (declare it `{name} = \"trees(n)\"`)"),
+                        format!(
+                            "`{name}` is not a tree parameter (declare it `{name} = \"trees(n)\"`)"
+                        ),
                     )),
                 }
             }
@@ -388,7 +390,10 @@ impl<'a> Checker<'a> {
             Ty::Family => Ok(Ty::Set),
             other => Err(self.err(
                 e.pos,
-                format!("expected a set or a family of sets, found {}", other.article()),
+                format!(
+                    "expected a set or a family of sets, found {}",
+                    other.article()
+                ),
             )),
         }
     }
@@ -440,12 +445,14 @@ impl<'a> Checker<'a> {
                 format!("`{w}` is a word of subtraction and octal games; an avoidance game has nim, M, Phi, classes, S and the functions Ex, tau, components, nim, legal, nim0, nim1"),
             ));
         }
-        let avoidance_only = AVOIDANCE_WORDS.iter().any(|(a, _)| *a == w)
-            || FUNCS_OF_AVOIDANCE.contains(&w);
+        let avoidance_only =
+            AVOIDANCE_WORDS.iter().any(|(a, _)| *a == w) || FUNCS_OF_AVOIDANCE.contains(&w);
         if avoidance_only && !avoidance {
             return Err(self.err(
                 pos,
-                format!("`{w}` is a word of avoidance games (paper B); this claim's game is not one"),
+                format!(
+                    "`{w}` is a word of avoidance games (paper B); this claim's game is not one"
+                ),
             ));
         }
         Ok(())
@@ -532,7 +539,10 @@ impl<'a> Checker<'a> {
                     Ty::Set | Ty::Family => Ok(Ty::Int),
                     other => Err(self.err(
                         args[0].pos,
-                        format!("expected a set or a family of sets, found {}", other.article()),
+                        format!(
+                            "expected a set or a family of sets, found {}",
+                            other.article()
+                        ),
                     )),
                 }
             }

@@ -535,7 +535,12 @@ impl<'a, 'g> Eval<'a, 'g> {
                 f.iter().map(|s| Value::Set(s.clone())).collect(),
                 format!("in {v}"),
             ),
-            _ => return Err(self.input(e.pos, "expected a set or a family (run the type checker)".into())),
+            _ => {
+                return Err(self.input(
+                    e.pos,
+                    "expected a set or a family (run the type checker)".into(),
+                ))
+            }
         };
         Ok((members, shown))
     }
@@ -664,7 +669,9 @@ impl<'a, 'g> Eval<'a, 'g> {
                 "Phi" => {
                     let m = self.family_of(a.maximal(), pos)?;
                     let phi = m.iter().skip(1).fold(
-                        m.iter().next().map_or_else(BTreeSet::new, |s| (**s).clone()),
+                        m.iter()
+                            .next()
+                            .map_or_else(BTreeSet::new, |s| (**s).clone()),
                         |acc, s| acc.intersection(s).copied().collect(),
                     );
                     return Ok(Value::Set(Rc::new(phi)));
@@ -918,7 +925,9 @@ impl<'a, 'g> Eval<'a, 'g> {
     ) -> Res<Rc<BTreeSet<Rc<BTreeSet<i64>>>>> {
         let size: u64 = sets.iter().map(|s| s.len() as u64 + 1).sum();
         self.spend(size, pos)?;
-        Ok(Rc::new(sets.into_iter().map(|s| Rc::new(to_ints(&s))).collect()))
+        Ok(Rc::new(
+            sets.into_iter().map(|s| Rc::new(to_ints(&s))).collect(),
+        ))
     }
 
     /// The functions of avoidance games, on a set of points of S (or, for

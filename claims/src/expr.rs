@@ -277,8 +277,11 @@ pub(crate) enum ParamRange {
     Subsets(Expr),
 }
 
+/// Makes a parameter range from its one argument.
+type MakeRange = fn(Expr) -> ParamRange;
+
 /// The parameter ranges written as a word and one argument.
-const PARAM_FORMS: [(&str, fn(Expr) -> ParamRange); 3] = [
+const PARAM_FORMS: [(&str, MakeRange); 3] = [
     ("trees", |e| ParamRange::Trees(e, false)),
     ("labelled_trees", |e| ParamRange::Trees(e, true)),
     ("subsets", ParamRange::Subsets),

@@ -551,8 +551,7 @@ fn convert(b: &mut ExprBuilder<'_>, rc: RawClaim) -> Result<FileClaim, Diagnosti
     if let (Some(a), Some(_)) = (&assume, &rc.every_c) {
         return Err(err(
             a.pos,
-            "`assume` cannot be used with `every_c` (write the hypothesis as `h implies …`)"
-                .into(),
+            "`assume` cannot be used with `every_c` (write the hypothesis as `h implies …`)".into(),
         ));
     }
     let win = match &rc.win {
@@ -563,8 +562,7 @@ fn convert(b: &mut ExprBuilder<'_>, rc: RawClaim) -> Result<FileClaim, Diagnosti
         (GameTemplate::Avoidance(..), None) => {
             return Err(err(
                 game_pos,
-                "an avoidance game needs `win = \"…\"`, the winning set W (a set of points)"
-                    .into(),
+                "an avoidance game needs `win = \"…\"`, the winning set W (a set of points)".into(),
             ))
         }
         (GameTemplate::Avoidance(..), Some(_)) | (_, None) => {}
@@ -741,13 +739,18 @@ fn avoidance_template(
         let name = trimmed[1..].strip_suffix(')').map(str::trim);
         let name_off = rest_off + (rest.len() - rest.trim_start().len()) + 1;
         return Some(match name {
-            Some(n) if check_name(src, n, at(name_off)).is_ok() => {
-                Ok(GameTemplate::Avoidance(kind, AvoidArg::Tree(n.to_string(), at(name_off))))
-            }
+            Some(n) if check_name(src, n, at(name_off)).is_ok() => Ok(GameTemplate::Avoidance(
+                kind,
+                AvoidArg::Tree(n.to_string(), at(name_off)),
+            )),
             _ => Err(src.diag(
                 DiagKind::Input,
                 at(name_off),
-                format!("expected `{}(T)`, T a tree parameter (`T = \"trees(n)\"`), or `{} 1-2,2-3,…`", kind.word(), kind.word()),
+                format!(
+                    "expected `{}(T)`, T a tree parameter (`T = \"trees(n)\"`), or `{} 1-2,2-3,…`",
+                    kind.word(),
+                    kind.word()
+                ),
             )),
         });
     }

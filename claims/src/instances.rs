@@ -499,19 +499,11 @@ fn avoidance_game<'e>(
     for &v in set.iter() {
         match u64::try_from(v) {
             Ok(x) if x > 0 => win.push(x),
-            _ => {
-                return Err(ev.input(
-                    w.pos,
-                    format!("W holds {v}: points are numbered from 1"),
-                ))
-            }
+            _ => return Err(ev.input(w.pos, format!("W holds {v}: points are numbered from 1"))),
         }
     }
     if win.is_empty() {
-        return Err(ev.input(
-            w.pos,
-            "W is empty (add `card(W) >= 1` to `where`)".into(),
-        ));
+        return Err(ev.input(w.pos, "W is empty (add `card(W) >= 1` to `where`)".into()));
     }
     Ok(GameSpec::Avoidance(AvoidanceSpec {
         kind,

@@ -445,9 +445,9 @@ fn solve(game: &lang::GameSpec, limits: &Limits, below: u64) -> Result<Solved, U
             ))
         }
         lang::GameSpec::Grundy => grundy(below, limits),
-        lang::GameSpec::Avoidance(spec) => Ok(Solved::Avoidance(Box::new(
-            avoidance::solve(spec, limits)?,
-        ))),
+        lang::GameSpec::Avoidance(spec) => {
+            Ok(Solved::Avoidance(Box::new(avoidance::solve(spec, limits)?)))
+        }
         lang::GameSpec::Octal(text) => {
             let code = OctalCode::parse(text).map_err(|e| Unsolved::Input(e.to_string()))?;
             crate::octal::solve::check_max_n(limits.max_n)?;

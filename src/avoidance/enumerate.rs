@@ -174,11 +174,17 @@ mod tests {
             let mut classes = HashSet::new();
             for index in 0..count {
                 let tree = labelled_tree(n, index).expect("an index in range");
-                let mut edges: Vec<(usize, usize)> =
-                    tree.edges().iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+                let mut edges: Vec<(usize, usize)> = tree
+                    .edges()
+                    .iter()
+                    .map(|&(a, b)| (a.min(b), a.max(b)))
+                    .collect();
                 edges.sort_unstable();
                 classes.insert(canonical(&adjacency(n, &edges)));
-                assert!(edge_sets.insert(edges), "n = {n}: index {index} repeats a tree");
+                assert!(
+                    edge_sets.insert(edges),
+                    "n = {n}: index {index} repeats a tree"
+                );
             }
             assert!(labelled_tree(n, count).is_none());
             let free = if n == 1 { 1 } else { free_trees(n).len() };

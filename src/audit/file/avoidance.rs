@@ -63,7 +63,10 @@ impl lang::Catalogue for Trees {
                  of the enumeration), `labelled_trees(n)` 1 ≤ n ≤ 16"
             )
         };
-        let order = u64::try_from(n).ok().filter(|&n| n >= 1).ok_or_else(too_many)?;
+        let order = u64::try_from(n)
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(too_many)?;
         if labelled {
             return labelled_count(order)
                 .filter(|_| order <= 16)
@@ -89,7 +92,9 @@ fn tree_of(t: &lang::TreeRef) -> Option<Tree> {
 /// `1 2 … n 1-2,2-3,…`: the tree's text with the vertices listed first,
 /// so that parsing it numbers vertex k (named k) as point k − 1.
 fn tree_text(tree: &Tree) -> String {
-    let names: Vec<String> = (0..tree.order()).map(|v| tree.name(v).to_string()).collect();
+    let names: Vec<String> = (0..tree.order())
+        .map(|v| tree.name(v).to_string())
+        .collect();
     let edges: Vec<String> = tree
         .edges()
         .iter()
@@ -108,7 +113,10 @@ fn literal_tree(text: &str) -> Result<Tree, String> {
             .ok()
             .filter(|&k| (1..=MAX_POINTS + 1).contains(&k))
             .ok_or_else(|| {
-                format!("`{word}`: a tree's vertices are named 1..n (n ≤ {})", MAX_POINTS + 1)
+                format!(
+                    "`{word}`: a tree's vertices are named 1..n (n ≤ {})",
+                    MAX_POINTS + 1
+                )
             })?;
         n = n.max(k);
     }
@@ -139,7 +147,9 @@ pub(super) fn solve(spec: &lang::AvoidanceSpec, limits: &Limits) -> Result<Solve
     let input_error = |m: String| SolveError::input(m);
     let tree = match (&spec.tree, spec.kind) {
         (Some(t), _) => Some(tree_of(t).ok_or_else(|| input_error(format!("no tree {t:?}")))?),
-        (None, K::TreeVertices | K::TreeEdges) => Some(literal_tree(&spec.text).map_err(input_error)?),
+        (None, K::TreeVertices | K::TreeEdges) => {
+            Some(literal_tree(&spec.text).map_err(input_error)?)
+        }
         _ => None,
     };
     let points = match (&tree, spec.kind) {
@@ -165,7 +175,13 @@ pub(super) fn solve(spec: &lang::AvoidanceSpec, limits: &Limits) -> Result<Solve
             }
             let text = tree_text(t);
             let win = words(&|w| w.to_string());
-            solve_game(Input::TreeVertices { edges: &text, win: &win }, limits)?
+            solve_game(
+                Input::TreeVertices {
+                    edges: &text,
+                    win: &win,
+                },
+                limits,
+            )?
         }
         (K::TreeEdges, Some(t)) => {
             let text = tree_text(t);
@@ -180,17 +196,35 @@ pub(super) fn solve(spec: &lang::AvoidanceSpec, limits: &Limits) -> Result<Solve
                 )));
             }
             let win = words(&|w| edge(w).unwrap_or_default());
-            solve_game(Input::TreeEdges { edges: &text, win: &win }, limits)?
+            solve_game(
+                Input::TreeEdges {
+                    edges: &text,
+                    win: &win,
+                },
+                limits,
+            )?
         }
         (K::Affine, _) => {
             let win = words(&|w| format!("@{w}"));
-            solve_game(Input::Affine { points: &spec.text, win: &win }, limits)?
+            solve_game(
+                Input::Affine {
+                    points: &spec.text,
+                    win: &win,
+                },
+                limits,
+            )?
         }
         (K::Closure, _) => {
             let file: ClosureFile = ron::from_str(&spec.text)
                 .map_err(|e| input_error(format!("the closure system: {e}")))?;
             let win = words(&|w| w.to_string());
-            solve_game(Input::Closure { file, win: Some(&win) }, limits)?
+            solve_game(
+                Input::Closure {
+                    file,
+                    win: Some(&win),
+                },
+                limits,
+            )?
         }
         _ => return Err(input_error("a tree geometry without a tree".into())),
     };
@@ -221,7 +255,11 @@ impl Solved {
 
     /// "nim = 2, |𝓜| = 4".
     pub(super) fn summary(&self) -> String {
-        format!("nim = {}, |𝓜| = {}", self.diagram.nim(), self.diagram.maximal.len())
+        format!(
+            "nim = {}, |𝓜| = {}",
+            self.diagram.nim(),
+            self.diagram.maximal.len()
+        )
     }
 
     /// Points numbered from 1 as a set of the game's points (from 0).
@@ -260,7 +298,11 @@ impl lang::AvoidanceGame for Solved {
     }
 
     fn classes(&self) -> Vec<Vec<u64>> {
-        self.diagram.classes.iter().map(|c| listed(&c.set)).collect()
+        self.diagram
+            .classes
+            .iter()
+            .map(|c| listed(&c.set))
+            .collect()
     }
 
     fn class_type(&self, set: &[u64]) -> Option<(u64, u64)> {
@@ -309,18 +351,21 @@ impl lang::AvoidanceGame for Solved {
 /// The game of an instance for messages: `tree-vertices 1-2,2-3 W={1,3}`.
 pub(super) fn label(spec: &lang::AvoidanceSpec) -> String {
     let geometry = match &spec.tree {
-        Some(t) => tree_of(t).map_or_else(|| format!("{t:?}"), |tree| {
-            let edges: Vec<String> = tree
-                .edges()
-                .iter()
-                .map(|&(a, b)| format!("{}-{}", tree.name(a), tree.name(b)))
-                .collect();
-            if edges.is_empty() {
-                "1 (one vertex)".to_string()
-            } else {
-                edges.join(",")
-            }
-        }),
+        Some(t) => tree_of(t).map_or_else(
+            || format!("{t:?}"),
+            |tree| {
+                let edges: Vec<String> = tree
+                    .edges()
+                    .iter()
+                    .map(|&(a, b)| format!("{}-{}", tree.name(a), tree.name(b)))
+                    .collect();
+                if edges.is_empty() {
+                    "1 (one vertex)".to_string()
+                } else {
+                    edges.join(",")
+                }
+            },
+        ),
         None => spec.text.clone(),
     };
     let win: Vec<String> = spec.win.iter().map(u64::to_string).collect();
