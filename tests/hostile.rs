@@ -1635,6 +1635,13 @@ fn cases() -> Vec<Case> {
             "--max-work",
         ),
         avoidance_case(
+            "claim file: every W on every tree of up to 16 vertices (estimated at n = 16)",
+            "game = \"tree-vertices(T)\"\nparams = { n = \"1..=16\", T = \"trees(n)\", W = \"subsets([1, n])\" }\nwin = \"W\"",
+            &[],
+            3,
+            "--max-work",
+        ),
+        avoidance_case(
             "claim file: the subsets of a set of 10^6 elements",
             "game = \"tree-vertices 1-2\"\nparams = { W = \"subsets([1, 1000000])\" }\nwin = \"W\"",
             &[],

@@ -639,11 +639,35 @@ pub fn instance_estimate(claim: &FileClaim, budget: &mut Budget) -> Result<u64, 
     instance_estimate_in(claim, &NoCatalogue, budget)
 }
 
-/// [`instance_estimate`] with the tree counts of `catalogue`.
+/// [`instance_estimate`] with the tree counts of `catalogue`. A claim
+/// with a tree or subset parameter is also sized with every parameter at
+/// its upper bound (the ranges of `trees(n)` and `subsets([1, n])` grow
+/// with n, and the lower bounds would hide that), and the larger count is
+/// returned; when only that second sizing fails (a tree order beyond the
+/// catalogue at the upper bound), the count saturates.
 pub fn instance_estimate_in(
     claim: &FileClaim,
     catalogue: &dyn Catalogue,
     budget: &mut Budget,
+) -> Result<u64, EvalError> {
+    let low = sized(claim, catalogue, budget, false)?;
+    let structured = claim
+        .params
+        .iter()
+        .any(|p| matches!(p.range, ParamRange::Trees(..) | ParamRange::Subsets(_)));
+    if !structured {
+        return Ok(low);
+    }
+    Ok(sized(claim, catalogue, budget, true).map_or(u64::MAX, |high| high.max(low)))
+}
+
+/// The product of the parameters' range sizes, each range evaluated with
+/// the parameters before it at their lower (or `upper`) bounds.
+fn sized(
+    claim: &FileClaim,
+    catalogue: &dyn Catalogue,
+    budget: &mut Budget,
+    upper: bool,
 ) -> Result<u64, EvalError> {
     let mut ev = Eval::new(claim, None, budget);
     let mut product: u64 = 1;
@@ -651,7 +675,8 @@ pub fn instance_estimate_in(
         let (lo, hi, kind) = external(range(&mut ev, &p.range, catalogue))?;
         let size = u64::try_from(i128::from(hi) - i128::from(lo) + 1).unwrap_or(0);
         product = product.saturating_mul(size);
-        ev.env.push((p.name.as_str(), kind.value(lo).value()));
+        let at = if upper && lo <= hi { hi } else { lo };
+        ev.env.push((p.name.as_str(), kind.value(at).value()));
     }
     Ok(product)
 }
