@@ -101,7 +101,8 @@ impl AvoidanceGame for FuzzPath {
         (set.len() <= 1 && !set.contains(&2)).then_some((1, 0))
     }
     fn position_nim(&self, p: &[u64]) -> Option<u64> {
-        let legal = !p.contains(&2) && !(p.contains(&1) && p.contains(&3));
+        let generates = p.contains(&2) || (p.contains(&1) && p.contains(&3));
+        let legal = !generates;
         legal.then_some(u64::from(p.is_empty()))
     }
     fn closure(&self, a: &[u64]) -> Vec<u64> {
