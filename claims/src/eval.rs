@@ -80,6 +80,19 @@ pub trait AvoidanceGame {
     fn components(&self, v: u64) -> Result<Vec<Vec<u64>>, String>;
 }
 
+/// One tree of a `trees(n)` (up to isomorphism) or `labelled_trees(n)`
+/// parameter: the `index`-th tree on the vertices 1..n in the order of
+/// the [`crate::Catalogue`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TreeRef {
+    /// The number of vertices.
+    pub n: u64,
+    /// Its place in the enumeration, from 0.
+    pub index: u64,
+    /// Labelled trees (else up to isomorphism).
+    pub labelled: bool,
+}
+
 /// A work limit: each node visited, each set element built, each
 /// quantifier step costs one step.
 #[derive(Debug, Clone)]
@@ -341,7 +354,7 @@ pub(crate) enum Value {
     /// A family of sets, without repeats, in the order of the sets.
     Family(Rc<BTreeSet<Rc<BTreeSet<i64>>>>),
     /// A tree parameter's tree.
-    Tree(crate::instances::TreeRef),
+    Tree(TreeRef),
 }
 
 impl fmt::Display for Value {

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use crate::check::{check_claim, lets_using_game};
+pub use crate::eval::TreeRef;
 use crate::eval::{
     AvoidanceGame, Budget, Eval, EvalError, Evaluation, GameView, NoGame, Outcome, Res, Sequence,
     Stop, Value,
@@ -41,19 +42,6 @@ pub struct AvoidanceSpec {
     pub text: String,
     /// W, points numbered from 1, increasing.
     pub win: Vec<u64>,
-}
-
-/// One tree of a `trees(n)` (up to isomorphism) or `labelled_trees(n)`
-/// parameter: the `index`-th tree on the vertices 1..n in the order of
-/// the [`Catalogue`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TreeRef {
-    /// The number of vertices.
-    pub n: u64,
-    /// Its place in the enumeration, from 0.
-    pub index: u64,
-    /// Labelled trees (else up to isomorphism).
-    pub labelled: bool,
 }
 
 /// The value of a parameter.
