@@ -93,6 +93,225 @@ fn ported_entries_agree_with_the_registry() {
     }
 }
 
+/// The ports of `file` (ids `port.<registry id>`) have the verdict and
+/// counts of their registry entries, audited side by side; the ids that
+/// must be among them.
+fn ports_agree_with_the_registry(file: &str, required: &[&str]) {
+    let ported: Vec<Claim> = from_file(file)
+        .into_iter()
+        .filter(|c| c.id.starts_with("port."))
+        .collect();
+    let ids: Vec<String> = ported
+        .iter()
+        .map(|c| c.id.strip_prefix("port.").unwrap_or_default().to_string())
+        .collect();
+    let originals: Vec<Claim> = registry()
+        .into_iter()
+        .filter(|c| ids.iter().any(|id| id == c.id.as_ref()))
+        .collect();
+    assert_eq!(
+        originals.len(),
+        ported.len(),
+        "every port names a registry entry"
+    );
+    for id in required {
+        assert!(ids.iter().any(|i| i == id), "{id} is ported");
+    }
+    let ours = audit(&ported);
+    let theirs = audit(&originals);
+    for (port, _) in &ours {
+        let id = port.id.strip_prefix("port.").unwrap_or_default();
+        let (original, _) = theirs
+            .iter()
+            .find(|(r, _)| r.id == id)
+            .expect("the registry entry ran");
+        assert_eq!(
+            (port.verdict, port.applicable, port.failing, port.unchecked),
+            (
+                original.verdict,
+                original.applicable,
+                original.failing,
+                original.unchecked
+            ),
+            "{id}: the port and the registry entry disagree"
+        );
+        assert!(port.applicable > 0, "{id} checked something");
+    }
+}
+
+#[test]
+fn ported_paper_b_entries_agree_with_the_registry() {
+    // Trees up to isomorphism with every W (vertex geometry), the printed
+    // examples on an explicit tree and on affine point sets; two of them
+    // fail as the registry's do (a typo, and the one-vertex tree).
+    ports_agree_with_the_registry(
+        "examples/claims/paper-b.toml",
+        &[
+            "B.Prop.W1",
+            "B.Prop.W1.typo",
+            "B.Sec5.W1.M",
+            "B.Prop19",
+            "B.Sec5.W2.M",
+            "B.Thm.W2.even",
+            "B.Ex15",
+        ],
+    );
+}
+
+#[test]
+fn a_smallest_avoidance_counterexample_names_the_game_and_its_certificate_is_accepted() {
+    // The registry's smallest counterexample of B.Prop.W1 is the path
+    // 1-2-3-4 with W = {2}: (e, o) = (1, 1), printed 3, nim 2.
+    let (row, result) = only(
+        r#"
+[[claim]]
+id = "w1"
+source = "test"
+quote = "printed |W| = 1 rule"
+kind = "theorem"
+game = "tree-vertices(T)"
+params = { n = "1..=5", T = "trees(n)", W = "subsets([1, n])" }
+win = "W"
+where = "card(W) == 1"
+let = ["e = even(components(min(W)))", "o = odd(components(min(W)))"]
+assert = "nim == (if o == 0 then 0 else (if e == 0 then 1 else 3))"
+"#,
+    );
+    assert_eq!(row.verdict, Verdict::Fails);
+    assert!(
+        row.counterexamples[0].contains("tree-vertices 1-2,2-3,3-4 W={2}")
+            && row.counterexamples[0].contains("nim = 2"),
+        "{:?}",
+        row.counterexamples
+    );
+    assert_eq!(result.examples[0].certificates.len(), 1);
+    assert_eq!(row.certificates_accepted, Some(true));
+}
+
+#[test]
+fn avoidance_words_agree_with_the_definitions_on_small_games() {
+    // Each word against its definition, on every game of trees up to 6
+    // vertices (vertex and edge geometries) and every W: Phi = ⋂𝓜; every
+    // M is maximal non-generating (legal, and no legal one-point
+    // extension); nim(P) by the mex rule over the legal options; the
+    // class of a position holds its nim (nim0/nim1 by parity); Ex by its
+    // definition through tau. Labelled trees on 4 vertices: 4^2 = 16.
+    let entry = |id: &str, geometry: &str, params: &str| {
+        format!(
+            r#"
+[[claim]]
+id = "{id}"
+source = "test"
+quote = "the words"
+kind = "theorem"
+game = "{geometry}"
+params = {params}
+win = "W"
+let = ["C = {{x : x in S, forall A in M: x in A}}"]
+assert = "Phi == C and (forall A in M: legal(A) and (forall x in S minus A: not legal(A union {{x}}))) and nim == nim({{}}) and (forall v in S: legal({{v}}) implies nim({{v}}) != nim) and (forall I in classes: I subset S and (nim0(I) != nim1(I))) and Ex(W) == {{a : a in W, a not in tau(W minus {{a}})}} and (forall X in {{{{}}, {{1}}, {{1, 2}}}}: (X subset S and legal(X)) implies nim(X) == mex{{nim(X union {{x}}) : x in S minus X, legal(X union {{x}})}})"
+"#
+        )
+    };
+    let text = [
+        entry(
+            "vertices",
+            "tree-vertices(T)",
+            r#"{ n = "2..=6", T = "trees(n)", W = "subsets([1, n])" }"#,
+        ),
+        entry(
+            "edges",
+            "tree-edges(T)",
+            r#"{ n = "3..=6", T = "trees(n)", W = "subsets([1, n - 1])" }"#,
+        ),
+        entry(
+            "labelled",
+            "tree-vertices(T)",
+            r#"{ n = "4", T = "labelled_trees(n)", W = "subsets([1, n])" }"#,
+        ),
+    ]
+    .concat();
+    let rows = audit(&from_text("words.toml", &text));
+    let counts: Vec<(Verdict, u64)> = rows
+        .iter()
+        .map(|(r, _)| (r.verdict, r.applicable))
+        .collect();
+    // trees on 2..=6 vertices: 1, 1, 2, 3, 6, with 2^n − 1 sets W each;
+    // edge geometries on 3..=6 vertices: 2^(n−1) − 1 sets W.
+    let vertices = 3 + 7 + 2 * 15 + 3 * 31 + 6 * 63;
+    let edges = 3 + 2 * 7 + 3 * 15 + 6 * 31;
+    assert_eq!(
+        counts,
+        vec![
+            (Verdict::Holds, vertices),
+            (Verdict::Holds, edges),
+            (Verdict::Holds, 16 * 15)
+        ],
+        "{:?}",
+        rows.iter()
+            .map(|(r, _)| &r.counterexamples)
+            .collect::<Vec<_>>()
+    );
+}
+
+/// Grundy's game by its definition: G(n) = mex{G(a) ⊕ G(n − a) :
+/// 1 ≤ a < n − a}.
+fn naive_grundy(n: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(n);
+    for m in 0..n {
+        let options: std::collections::BTreeSet<u64> = (1..m)
+            .filter(|&a| a < m - a)
+            .map(|a| g[a] ^ g[m - a])
+            .collect();
+        g.push((0..).find(|v| !options.contains(v)).unwrap_or(0));
+    }
+    g
+}
+
+#[test]
+fn grundys_game_in_a_claim_file_has_its_values_and_says_they_are_not_certified() {
+    // The claim file's G against the definition on [0, 400), and a term
+    // changed at n = 250 is found there, with no certificate claimed.
+    let g = naive_grundy(400);
+    let text = |terms: &[u64]| {
+        let encoded: Vec<String> = terms
+            .iter()
+            .enumerate()
+            .map(|(n, v)| (1000 * n as u64 + v).to_string())
+            .collect();
+        format!(
+            r#"
+[[claim]]
+id = "grundy"
+source = "test"
+quote = "the values"
+kind = "theorem"
+game = "grundy"
+let = ["T = {{{}}}"]
+assert = "forall n in [0, 400): 1000 * n + G(n) in T"
+check_below = 400
+"#,
+            encoded.join(", ")
+        )
+    };
+    let (row, _) = only(&text(&g));
+    assert_eq!((row.verdict, row.applicable), (Verdict::Holds, 1));
+    assert!(
+        row.range.contains("(exact, not certified)"),
+        "{}",
+        row.range
+    );
+    let mut changed = g.clone();
+    changed[250] ^= 1;
+    let (row, _) = only(&text(&changed));
+    assert_eq!(row.verdict, Verdict::Fails);
+    assert!(
+        row.counterexamples[0].contains("false at n = 250"),
+        "{:?}",
+        row.counterexamples
+    );
+    assert!(row.uncertified, "no certificate is claimed");
+}
+
 #[test]
 fn a_shifted_statement_is_proved_for_all_x() {
     // The reverse-mex property of {2, 4n, 4n + 2}: every G argument is
@@ -186,10 +405,18 @@ check_below = 100
 
 #[test]
 fn the_shipped_claim_files_match_their_baseline() {
-    let files: Vec<String> = ["paper-a", "reverse-mex", "published", "pairing", "families"]
-        .iter()
-        .map(|f| format!("examples/claims/{f}.toml"))
-        .collect();
+    let files: Vec<String> = [
+        "paper-a",
+        "paper-b",
+        "reverse-mex",
+        "published",
+        "pairing",
+        "families",
+        "grundy",
+    ]
+    .iter()
+    .map(|f| format!("examples/claims/{f}.toml"))
+    .collect();
     let mut args = vec!["--claims"];
     args.extend(files.iter().map(String::as_str));
     args.extend(["--baseline", "examples/claims/claims.expected"]);

@@ -1619,7 +1619,134 @@ fn cases() -> Vec<Case> {
             2,
             Some("no family certificate"),
         ),
+        // ---- avoidance games in claim files (issue 41).
+        avoidance_case(
+            "claim file: trees(n) with n = 10^18",
+            "game = \"tree-vertices(T)\"\nparams = { n = \"10^18\", T = \"trees(n)\" }\nwin = \"{1}\"",
+            &[],
+            2,
+            "1 ≤ n ≤ 16",
+        ),
+        avoidance_case(
+            "claim file: every W on every labelled tree of 16 vertices",
+            "game = \"tree-vertices(T)\"\nparams = { n = \"16\", T = \"labelled_trees(n)\", W = \"subsets([1, n])\" }\nwin = \"W\"",
+            &[],
+            3,
+            "--max-work",
+        ),
+        avoidance_case(
+            "claim file: every W on every tree of up to 16 vertices (estimated at n = 16)",
+            "game = \"tree-vertices(T)\"\nparams = { n = \"1..=16\", T = \"trees(n)\", W = \"subsets([1, n])\" }\nwin = \"W\"",
+            &[],
+            3,
+            "--max-work",
+        ),
+        avoidance_case(
+            "claim file: the subsets of a set of 10^6 elements",
+            "game = \"tree-vertices 1-2\"\nparams = { W = \"subsets([1, 1000000])\" }\nwin = \"W\"",
+            &[],
+            2,
+            "at most 62",
+        ),
+        avoidance_case(
+            "claim file: a tree of 10^5 vertices",
+            &format!(
+                "game = \"tree-vertices {}\"\nwin = \"{{1}}\"",
+                (1..100_000).map(|v| format!("{v}-{}", v + 1)).collect::<Vec<_>>().join(",")
+            ),
+            &[],
+            2,
+            "n ≤ 65",
+        ),
+        avoidance_case(
+            "claim file: a tree geometry with a cycle",
+            "game = \"tree-edges 1-2,2-3,3-1\"\nwin = \"{1}\"",
+            &[],
+            2,
+            "cycle",
+        ),
+        avoidance_case(
+            "claim file: repeated affine points",
+            "game = \"affine 0,0 0,0\"\nwin = \"{1}\"",
+            &[],
+            2,
+            "repeated",
+        ),
+        avoidance_case(
+            "claim file: a closure system that is not RON",
+            "game = \"closure (points: 3\"\nwin = \"{1}\"",
+            &[],
+            2,
+            "the closure system",
+        ),
+        avoidance_case(
+            "claim file: a closure system of 10^9 points",
+            "game = \"closure (points: 1000000000, convex_sets: [])\"\nwin = \"{1}\"",
+            &[],
+            2,
+            "1 to 64 points",
+        ),
+        avoidance_case(
+            "claim file: W outside the tree",
+            "game = \"tree-vertices 1-2\"\nwin = \"{7}\"",
+            &[],
+            2,
+            "not in S = [1, 2]",
+        ),
+        avoidance_case(
+            "claim file: an avoidance game without W",
+            "game = \"tree-vertices 1-2\"",
+            &[],
+            2,
+            "needs `win",
+        ),
+        avoidance_case(
+            "claim file: families quantified within a tiny --max-eval-steps",
+            "game = \"tree-vertices(T)\"\nparams = { n = \"9\", T = \"trees(n)\", W = \"subsets([1, n])\" }\nwin = \"W\"",
+            &["--max-eval-steps", "50"],
+            3,
+            "--max-eval-steps",
+        ),
+        case(
+            "claim file: Grundy's game on [0, 4·10^18)",
+            &["audit", "--claims", "g.toml"],
+            2,
+            Some("not checked"),
+        )
+        .check(|_, o| {
+            // The instance is not checked; the report names the bound.
+            let report = String::from_utf8_lossy(&o.stdout);
+            if report.contains("--max-n") {
+                Ok(())
+            } else {
+                Err(format!("the report does not name --max-n: {report}"))
+            }
+        })
+        .setup(|d| {
+            write(
+                d,
+                "g.toml",
+                "[[claim]]\nid = \"g\"\nsource = \"s\"\nquote = \"q\"\nkind = \"theorem\"\ngame = \"grundy\"\nassert = \"G(5) == 2\"\ncheck_below = 4000000000000000000\n",
+            )
+        }),
     ]
+}
+
+/// `nimcert audit --claims c.toml` on one avoidance entry: `body` (the
+/// game, its parameters and W), then `assert = "nim >= 0"`.
+fn avoidance_case(
+    hostile: &'static str,
+    body: &str,
+    more: &[&str],
+    code: i32,
+    says: &'static str,
+) -> Case {
+    let text = format!(
+        "[[claim]]\nid = \"h\"\nsource = \"s\"\nquote = \"q\"\nkind = \"theorem\"\n{body}\nassert = \"forall A in M: card(A) >= 0 and nim >= 0\"\n"
+    );
+    let mut args = vec!["audit", "--claims", "c.toml"];
+    args.extend_from_slice(more);
+    case(hostile, &args, code, Some(says)).setup(move |d| write(d, "c.toml", &text))
 }
 
 /// A `PackedSequence` certificate (format 4) of S = {1} with q = 0, the

@@ -4,7 +4,7 @@
 
 use crate::diag::Diagnostic;
 use crate::expr::{BinOp, Domain, Expr, Func, Kind, ParamRange};
-use crate::file::{reserved, ClaimFile, FileClaim, GameTemplate, OctalPart};
+use crate::file::{reserved, AvoidArg, ClaimFile, FileClaim, GameTemplate, OctalPart};
 
 /// The three types of the language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,18 +12,35 @@ pub(crate) enum Ty {
     Int,
     Bool,
     Set,
+    /// A family of sets (𝓜, `components(v)`, `{S minus A : A in M}`).
+    Family,
+    /// A tree (a `trees(n)` parameter), used only as the game's tree.
+    Tree,
 }
 
 impl Ty {
-    /// "an integer", "a boolean", "a set".
+    /// "an integer", "a boolean", "a set", …
     fn article(self) -> &'static str {
         match self {
             Ty::Int => "an integer",
             Ty::Bool => "a boolean",
             Ty::Set => "a set",
+            Ty::Family => "a family of sets",
+            Ty::Tree => "a tree",
         }
     }
 }
+
+/// The game words of an avoidance game besides `S` (the ground set) and
+/// their types: `nim` = nim(DNG(S, W)), `M` = 𝓜, `Phi` = Φ = ⋂𝓜,
+/// `classes` = ℐ. Reserved in avoidance claims only (`M` is a common
+/// name elsewhere).
+pub(crate) const AVOIDANCE_WORDS: [(&str, Ty); 4] = [
+    ("nim", Ty::Int),
+    ("M", Ty::Family),
+    ("Phi", Ty::Set),
+    ("classes", Ty::Family),
+];
 
 /// Which part of a claim an expression is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,8 +84,8 @@ pub fn check_claim(claim: &FileClaim) -> Result<(), Diagnostic> {
         in_unbounded: false,
     };
     for p in &claim.params {
-        c.range(&p.range)?;
-        c.declare(&p.name, p.pos, Ty::Int, false)?;
+        let ty = c.range(&p.range)?;
+        c.declare(&p.name, p.pos, ty, false)?;
     }
     if let Some((rho, pos)) = &claim.every_c {
         every_c_shape(claim, rho, *pos)?;
@@ -87,8 +104,15 @@ pub fn check_claim(claim: &FileClaim) -> Result<(), Diagnostic> {
     }
     c.part = Part::Static;
     c.game(&claim.game)?;
+    if let Some(w) = &claim.win {
+        c.expect(w, Ty::Set)?;
+    }
     if let Some(w) = &claim.where_ {
         c.expect(w, Ty::Bool)?;
+    }
+    if let Some(a) = &claim.assume {
+        c.part = Part::Let;
+        c.expect(a, Ty::Bool)?;
     }
     c.part = Part::Assert;
     c.expect(&claim.assert, Ty::Bool)
@@ -148,7 +172,7 @@ pub(crate) fn lets_using_game(claim: &FileClaim) -> Vec<bool> {
     for p in &claim.params {
         c.scope.push(Entry {
             name: &p.name,
-            ty: Ty::Int,
+            ty: param_type(&p.range),
             game: false,
         });
     }
@@ -191,7 +215,7 @@ pub fn needs_game(claim: &FileClaim) -> bool {
         part: Part::Assert,
         in_unbounded: false,
     };
-    c.uses_game(&claim.assert)
+    c.uses_game(&claim.assert) || claim.assume.as_ref().is_some_and(|a| c.uses_game(a))
 }
 
 impl<'a> Checker<'a> {
@@ -200,8 +224,20 @@ impl<'a> Checker<'a> {
         self.claim.error(pos, message)
     }
 
+    /// An error when `name` is a game word of this claim's avoidance game.
+    fn avoidance_word(&self, name: &str, pos: usize) -> Res<()> {
+        if self.claim.is_avoidance() && AVOIDANCE_WORDS.iter().any(|(w, _)| *w == name) {
+            return Err(self.err(
+                pos,
+                format!("`{name}` is a word of avoidance games (nim, M, Phi, classes): choose another name"),
+            ));
+        }
+        Ok(())
+    }
+
     /// Adds a parameter or definition to the scope.
     fn declare(&mut self, name: &'a str, pos: usize, ty: Ty, game: bool) -> Res<()> {
+        self.avoidance_word(name, pos)?;
         if self.scope.iter().any(|e| e.name == name) {
             return Err(self.err(pos, format!("`{name}` is defined twice")));
         }
@@ -209,8 +245,10 @@ impl<'a> Checker<'a> {
         Ok(())
     }
 
-    /// Binds a quantified or generator variable (an integer).
-    fn bind(&mut self, name: &'a str, pos: usize) -> Res<()> {
+    /// Binds a quantified or generator variable of type `ty` (an integer,
+    /// or a set when it ranges over a family).
+    fn bind(&mut self, name: &'a str, pos: usize, ty: Ty) -> Res<()> {
+        self.avoidance_word(name, pos)?;
         if reserved(name) {
             return Err(self.err(pos, format!("`{name}` is reserved and cannot be bound")));
         }
@@ -222,21 +260,25 @@ impl<'a> Checker<'a> {
         }
         self.scope.push(Entry {
             name,
-            ty: Ty::Int,
+            ty,
             game: false,
         });
         Ok(())
     }
 
-    /// A parameter's bounds: integers.
-    fn range(&mut self, r: &'a ParamRange) -> Res<()> {
+    /// A parameter's bounds (integers; a set for `subsets`), and the
+    /// parameter's type.
+    fn range(&mut self, r: &'a ParamRange) -> Res<Ty> {
         match r {
-            ParamRange::Value(e) => self.expect(e, Ty::Int),
+            ParamRange::Value(e) => self.expect(e, Ty::Int)?,
             ParamRange::Range(lo, hi, _) => {
                 self.expect(lo, Ty::Int)?;
-                self.expect(hi, Ty::Int)
+                self.expect(hi, Ty::Int)?;
             }
+            ParamRange::Trees(n, _) => self.expect(n, Ty::Int)?,
+            ParamRange::Subsets(a) => self.expect(a, Ty::Set)?,
         }
+        Ok(param_type(r))
     }
 
     /// The game's elements or holes: integers; a set expression: a set.
@@ -252,6 +294,18 @@ impl<'a> Checker<'a> {
                 OctalPart::Lit(_) => Ok(()),
                 OctalPart::Hole(e) => self.expect(e, Ty::Int),
             }),
+            GameTemplate::Avoidance(_, AvoidArg::Tree(name, pos)) => {
+                match self.scope.iter().find(|e| e.name == name.as_str()) {
+                    Some(e) if e.ty == Ty::Tree => Ok(()),
+                    _ => Err(self.err(
+                        *pos,
+                        format!(
+                            "`{name}` is not a tree parameter (declare it `{name} = \"trees(n)\"`)"
+                        ),
+                    )),
+                }
+            }
+            GameTemplate::Avoidance(_, AvoidArg::Text(_)) | GameTemplate::Grundy => Ok(()),
         }
     }
 
@@ -284,8 +338,19 @@ impl<'a> Checker<'a> {
                 Ok(ty)
             }
             Kind::SetLit(es) => {
-                es.iter().try_for_each(|x| self.expect(x, Ty::Int))?;
-                Ok(Ty::Set)
+                // `{}` is the empty set; `{A, B}` with sets is a family.
+                let Some(first) = es.first() else {
+                    return Ok(Ty::Set);
+                };
+                let ty = self.expr(first)?;
+                if ty != Ty::Int && ty != Ty::Set {
+                    return Err(self.err(
+                        first.pos,
+                        format!("expected an integer or a set, found {}", ty.article()),
+                    ));
+                }
+                es[1..].iter().try_for_each(|x| self.expect(x, ty))?;
+                Ok(if ty == Ty::Int { Ty::Set } else { Ty::Family })
             }
             Kind::Interval(lo, hi, _) => {
                 self.expect(lo, Ty::Int)?;
@@ -294,20 +359,42 @@ impl<'a> Checker<'a> {
             }
             Kind::Builder { elem, gens, conds } => {
                 let mark = self.scope.len();
-                for (v, set) in gens {
-                    self.expect(set, Ty::Set)?;
-                    self.bind(v, set.pos)?;
-                }
-                let r = conds
-                    .iter()
-                    .try_for_each(|c| self.expect(c, Ty::Bool))
-                    .and_then(|_| self.expect(elem, Ty::Int));
+                let r = (|| {
+                    for (v, set) in gens {
+                        let member = self.domain(set)?;
+                        self.bind(v, set.pos, member)?;
+                    }
+                    conds.iter().try_for_each(|c| self.expect(c, Ty::Bool))?;
+                    match self.expr(elem)? {
+                        Ty::Int => Ok(Ty::Set),
+                        Ty::Set => Ok(Ty::Family),
+                        other => Err(self.err(
+                            elem.pos,
+                            format!("expected an integer or a set, found {}", other.article()),
+                        )),
+                    }
+                })();
                 self.scope.truncate(mark);
-                r.map(|_| Ty::Set)
+                r
             }
             Kind::Quant {
                 var, domain, body, ..
             } => self.quant(var, domain, body, e.pos),
+        }
+    }
+
+    /// The type of the members of a set or family `e` is to range over.
+    fn domain(&mut self, e: &'a Expr) -> Res<Ty> {
+        match self.expr(e)? {
+            Ty::Set => Ok(Ty::Int),
+            Ty::Family => Ok(Ty::Set),
+            other => Err(self.err(
+                e.pos,
+                format!(
+                    "expected a set or a family of sets, found {}",
+                    other.article()
+                ),
+            )),
         }
     }
 
@@ -321,6 +408,12 @@ impl<'a> Checker<'a> {
                 ));
             }
             return Ok(entry.ty);
+        }
+        if self.claim.is_avoidance() {
+            if let Some((_, ty)) = AVOIDANCE_WORDS.iter().find(|(w, _)| *w == n) {
+                self.game_word(n, pos)?;
+                return Ok(*ty);
+            }
         }
         match n {
             "q" | "p" | "S" => {
@@ -339,10 +432,27 @@ impl<'a> Checker<'a> {
                 format!("`{w}` is a game word: not allowed in parameters, the game or `where`"),
             ));
         }
-        if w == "S" && self.claim.is_octal() {
+        if w == "S" && (self.claim.is_octal() || self.claim.is_grundy()) {
             return Err(self.err(
                 pos,
-                "`S` is the move set of a subtraction game; this claim's game is octal".into(),
+                "`S` is the move set of a subtraction game; this claim's game is not one".into(),
+            ));
+        }
+        let avoidance = self.claim.is_avoidance();
+        if avoidance && matches!(w, "q" | "p" | "G" | "P") {
+            return Err(self.err(
+                pos,
+                format!("`{w}` is a word of subtraction and octal games; an avoidance game has nim, M, Phi, classes, S and the functions Ex, tau, components, nim, legal, nim0, nim1"),
+            ));
+        }
+        let avoidance_only =
+            AVOIDANCE_WORDS.iter().any(|(a, _)| *a == w) || FUNCS_OF_AVOIDANCE.contains(&w);
+        if avoidance_only && !avoidance {
+            return Err(self.err(
+                pos,
+                format!(
+                    "`{w}` is a word of avoidance games (paper B); this claim's game is not one"
+                ),
             ));
         }
         Ok(())
@@ -360,11 +470,29 @@ impl<'a> Checker<'a> {
             )),
             Eq | Ne => {
                 let ty = self.expr(l)?;
+                if ty == Ty::Tree {
+                    return Err(self.err(l.pos, "trees cannot be compared".into()));
+                }
                 self.expect(r, ty)?;
                 return Ok(Ty::Bool);
             }
             Lt | Le | Gt | Ge => (Ty::Int, Ty::Int, Ty::Bool),
-            In | NotIn => (Ty::Int, Ty::Set, Ty::Bool),
+            In | NotIn => {
+                // `x in A` (an integer in a set) or `A in F` (a set in a family).
+                let member = self.expr(l)?;
+                let container = match member {
+                    Ty::Int => Ty::Set,
+                    Ty::Set => Ty::Family,
+                    other => {
+                        return Err(self.err(
+                            l.pos,
+                            format!("expected an integer or a set, found {}", other.article()),
+                        ))
+                    }
+                };
+                self.expect(r, container)?;
+                return Ok(Ty::Bool);
+            }
             Subset => (Ty::Set, Ty::Set, Ty::Bool),
             Union | Intersect | Minus => (Ty::Set, Ty::Set, Ty::Set),
             And | Or | Implies | Iff => (Ty::Bool, Ty::Bool, Ty::Bool),
@@ -405,9 +533,45 @@ impl<'a> Checker<'a> {
             Func::Abs => arity(1)
                 .and_then(|_| self.expect(&args[0], Ty::Int))
                 .map(|_| Ty::Int),
-            Func::Card | Func::Mex => {
+            Func::Card => {
+                arity(1)?;
+                match self.expr(&args[0])? {
+                    Ty::Set | Ty::Family => Ok(Ty::Int),
+                    other => Err(self.err(
+                        args[0].pos,
+                        format!(
+                            "expected a set or a family of sets, found {}",
+                            other.article()
+                        ),
+                    )),
+                }
+            }
+            Func::Mex => {
                 arity(1)?;
                 self.expect(&args[0], Ty::Set).map(|_| Ty::Int)
+            }
+            Func::Even | Func::Odd => {
+                arity(1)?;
+                self.expect(&args[0], Ty::Family).map(|_| Ty::Int)
+            }
+            Func::Pty => {
+                arity(1)?;
+                self.expect(&args[0], Ty::Set).map(|_| Ty::Int)
+            }
+            Func::Ex | Func::Tau | Func::Nim | Func::Legal | Func::Nim0 | Func::Nim1 => {
+                arity(1)?;
+                self.game_word(f.name(), pos)?;
+                self.expect(&args[0], Ty::Set)?;
+                Ok(match f {
+                    Func::Ex | Func::Tau => Ty::Set,
+                    Func::Legal => Ty::Bool,
+                    _ => Ty::Int,
+                })
+            }
+            Func::Components => {
+                arity(1)?;
+                self.game_word(f.name(), pos)?;
+                self.expect(&args[0], Ty::Int).map(|_| Ty::Family)
             }
             Func::Min | Func::Max | Func::Gcd | Func::Lcm => self.variadic(f, args, pos),
         }
@@ -436,8 +600,9 @@ impl<'a> Checker<'a> {
     /// Quantifiers; unbounded ones only in `assert`, never nested.
     fn quant(&mut self, var: &'a str, domain: &'a Domain, body: &'a Expr, pos: usize) -> Res<Ty> {
         let outer = self.in_unbounded;
+        let mut member = Ty::Int;
         match domain {
-            Domain::Set(s) => self.expect(s, Ty::Set)?,
+            Domain::Set(s) => member = self.domain(s)?,
             Domain::From(lo) => {
                 if let Some(lo) = lo {
                     self.expect(lo, Ty::Int)?;
@@ -459,7 +624,7 @@ impl<'a> Checker<'a> {
         }
         let mark = self.scope.len();
         let r = self
-            .bind(var, pos)
+            .bind(var, pos, member)
             .and_then(|_| self.expect(body, Ty::Bool));
         self.scope.truncate(mark);
         self.in_unbounded = outer;
@@ -472,11 +637,28 @@ impl<'a> Checker<'a> {
         match &e.kind {
             Kind::Name(n) => match self.scope.iter().rev().find(|x| x.name == n.as_str()) {
                 Some(entry) => entry.game,
-                None => matches!(n.as_str(), "q" | "p" | "S"),
+                None => {
+                    matches!(n.as_str(), "q" | "p" | "S")
+                        || (self.claim.is_avoidance()
+                            && AVOIDANCE_WORDS.iter().any(|(w, _)| *w == n.as_str()))
+                }
             },
             Kind::Call(Func::G | Func::P, _) => true,
+            Kind::Call(f, _) if f.is_avoidance_word() => true,
             _ => children(e).into_iter().any(|c| self.uses_game(c)),
         }
+    }
+}
+
+/// The names of the functions of avoidance games (for messages).
+const FUNCS_OF_AVOIDANCE: [&str; 7] = ["Ex", "tau", "components", "nim", "legal", "nim0", "nim1"];
+
+/// The type of a parameter with this range.
+fn param_type(r: &ParamRange) -> Ty {
+    match r {
+        ParamRange::Trees(..) => Ty::Tree,
+        ParamRange::Subsets(_) => Ty::Set,
+        _ => Ty::Int,
     }
 }
 

@@ -53,6 +53,46 @@ impl Sequence for NoGame {
     }
 }
 
+/// An avoidance game DNG(S, W) (paper B) as the evaluator sees it. Points
+/// are numbered 1, …, n = [`AvoidanceGame::ground`]; every set passed in
+/// is a subset of them (the evaluator checks before it asks), and every
+/// set returned is increasing.
+pub trait AvoidanceGame {
+    /// n = |S|.
+    fn ground(&self) -> u64;
+    /// nim(DNG(S, W)).
+    fn nim(&self) -> u64;
+    /// 𝓜: the maximal non-generating sets.
+    fn maximal(&self) -> Vec<Vec<u64>>;
+    /// ℐ: the sets I of the structure classes X_I.
+    fn classes(&self) -> Vec<Vec<u64>>;
+    /// (nim_0, nim_1) of the class X_I; `None` when I ∉ ℐ.
+    fn class_type(&self, set: &[u64]) -> Option<(u64, u64)>;
+    /// The nim number of the position P; `None` when P generates W.
+    fn position_nim(&self, p: &[u64]) -> Option<u64>;
+    /// τ(A).
+    fn closure(&self, a: &[u64]) -> Vec<u64>;
+    /// Ex(A) = {a ∈ A : a ∉ τ(A \ {a})}.
+    fn extreme(&self, a: &[u64]) -> Vec<u64>;
+    /// The components of T − v (a tree's vertex geometry) or the non-empty
+    /// sides of the edge v (its edge geometry); `Err` with the reason on
+    /// another geometry.
+    fn components(&self, v: u64) -> Result<Vec<Vec<u64>>, String>;
+}
+
+/// One tree of a `trees(n)` (up to isomorphism) or `labelled_trees(n)`
+/// parameter: the `index`-th tree on the vertices 1..n in the order of
+/// the [`crate::Catalogue`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TreeRef {
+    /// The number of vertices.
+    pub n: u64,
+    /// Its place in the enumeration, from 0.
+    pub index: u64,
+    /// Labelled trees (else up to isomorphism).
+    pub labelled: bool,
+}
+
 /// A work limit: each node visited, each set element built, each
 /// quantifier step costs one step.
 #[derive(Debug, Clone)]
@@ -194,6 +234,9 @@ pub enum Outcome {
     /// Not decided: why (an `exists` with no witness below N, a range of x
     /// that is empty below N, …). Never a success, never a failure.
     Undecided(String),
+    /// The claim's `assume` is false here: the instance is not applicable
+    /// (the assertion is not evaluated).
+    NotApplicable,
 }
 
 /// The result of evaluating a claim on one instance.
@@ -283,7 +326,7 @@ impl Truth {
     }
 
     /// Known and equal to `b`.
-    fn is(self, b: bool) -> bool {
+    pub(crate) fn is(self, b: bool) -> bool {
         self.exact == Some(b)
     }
 
@@ -308,6 +351,31 @@ pub(crate) enum Value {
     Int(i64),
     Bool(Truth),
     Set(Rc<BTreeSet<i64>>),
+    /// A family of sets, without repeats, in the order of the sets.
+    Family(Rc<BTreeSet<Rc<BTreeSet<i64>>>>),
+    /// A tree parameter's tree.
+    Tree(TreeRef),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(v) => write!(f, "{v}"),
+            Value::Bool(t) => write!(f, "{}", t.best()),
+            Value::Set(s) => f.write_str(&show_set(s)),
+            Value::Family(fam) => {
+                let items: Vec<String> = fam.iter().map(|s| show_set(s)).collect();
+                write!(f, "{{{}}}", items.join(","))
+            }
+            Value::Tree(t) => write!(f, "tree #{} on {} vertices", t.index, t.n),
+        }
+    }
+}
+
+/// `{1,2,4}`.
+fn show_set(s: &BTreeSet<i64>) -> String {
+    let items: Vec<String> = s.iter().map(i64::to_string).collect();
+    format!("{{{}}}", items.join(","))
 }
 
 /// Why evaluation stopped early: an error, or the proof window giving up
@@ -341,7 +409,10 @@ struct Window {
 /// The game as the evaluator sees it: the sequence and the move set.
 pub(crate) struct GameView<'g> {
     pub(crate) seq: &'g dyn Sequence,
+    /// S: the move set of a subtraction game, the ground set of an
+    /// avoidance game.
     pub(crate) moves: Option<Rc<BTreeSet<i64>>>,
+    pub(crate) avoidance: Option<&'g dyn AvoidanceGame>,
 }
 
 /// The evaluator's state.
@@ -355,7 +426,7 @@ pub(crate) struct Eval<'a, 'g> {
     /// The node continuing the top-level chain of quantifiers (witness).
     top: Option<u32>,
     /// Witness bindings, innermost first.
-    trail: Vec<(&'a str, i64)>,
+    trail: Vec<(&'a str, String)>,
     /// "no x …" for a false top-level `exists`.
     no_witness: Option<String>,
     /// Why the first unknown value arose (for [`Outcome::Undecided`]).
@@ -467,6 +538,26 @@ impl<'a, 'g> Eval<'a, 'g> {
         }
     }
 
+    /// The members of a set (integers) or of a family (sets), in order,
+    /// each paid for.
+    fn members(&mut self, e: &'a Expr) -> Res<(Vec<Value>, String)> {
+        let v = self.eval(e)?;
+        let (members, shown): (Vec<Value>, String) = match &v {
+            Value::Set(s) => (s.iter().map(|&x| Value::Int(x)).collect(), describe_set(s)),
+            Value::Family(f) => (
+                f.iter().map(|s| Value::Set(s.clone())).collect(),
+                format!("in {v}"),
+            ),
+            _ => {
+                return Err(self.input(
+                    e.pos,
+                    "expected a set or a family (run the type checker)".into(),
+                ))
+            }
+        };
+        Ok((members, shown))
+    }
+
     /// Evaluates the top-level assertion, recording the witness trail: the
     /// outcome, and the witness when it fails.
     pub(crate) fn top(&mut self, e: &'a Expr) -> Res<(Outcome, Option<String>)> {
@@ -538,17 +629,30 @@ impl<'a, 'g> Eval<'a, 'g> {
                 })
             }
             Kind::SetLit(es) => {
-                let mut s = BTreeSet::new();
+                let mut ints = BTreeSet::new();
+                let mut sets = BTreeSet::new();
                 for x in es {
-                    s.insert(self.int(x)?);
+                    match self.eval(x)? {
+                        Value::Int(v) => {
+                            ints.insert(v);
+                        }
+                        Value::Set(s) => {
+                            sets.insert(s);
+                        }
+                        _ => return Err(self.input(x.pos, "expected an integer or a set".into())),
+                    }
                 }
-                Ok(Value::Set(Rc::new(s)))
+                Ok(if sets.is_empty() {
+                    Value::Set(Rc::new(ints))
+                } else {
+                    Value::Family(Rc::new(sets))
+                })
             }
             Kind::Interval(lo, hi, closed) => self.interval(lo, hi, *closed, e.pos),
             Kind::Builder { elem, gens, conds } => {
-                let mut out = BTreeSet::new();
+                let mut out = Built::default();
                 self.generate(elem, gens, conds, &mut out)?;
-                Ok(Value::Set(Rc::new(out)))
+                Ok(out.value())
             }
             Kind::Quant {
                 forall,
@@ -565,9 +669,28 @@ impl<'a, 'g> Eval<'a, 'g> {
     }
 
     /// A name: a binding, or a game word.
-    fn name(&self, n: &str, pos: usize) -> Res<Value> {
+    fn name(&mut self, n: &str, pos: usize) -> Res<Value> {
         if let Some((_, v)) = self.env.iter().rev().find(|(k, _)| *k == n) {
             return Ok(v.clone());
+        }
+        let avoidance = self.game.as_ref().and_then(|g| g.avoidance);
+        if let Some(a) = avoidance {
+            match n {
+                "nim" => return self.game_int(a.nim(), pos).map(Value::Int),
+                "M" => return Ok(Value::Family(self.family_of(a.maximal(), pos)?)),
+                "classes" => return Ok(Value::Family(self.family_of(a.classes(), pos)?)),
+                "Phi" => {
+                    let m = self.family_of(a.maximal(), pos)?;
+                    let phi = m.iter().skip(1).fold(
+                        m.iter()
+                            .next()
+                            .map_or_else(BTreeSet::new, |s| (**s).clone()),
+                        |acc, s| acc.intersection(s).copied().collect(),
+                    );
+                    return Ok(Value::Set(Rc::new(phi)));
+                }
+                _ => {}
+            }
         }
         let game = self
             .game
@@ -626,9 +749,12 @@ impl<'a, 'g> Eval<'a, 'g> {
                 Ok(Value::Bool(if op == Eq { t } else { t.not() }))
             }
             In | NotIn => {
-                let x = self.int(l)?;
-                let s = self.set(r)?;
-                Ok(known(s.contains(&x) == (op == In)))
+                let found = match (self.eval(l)?, self.eval(r)?) {
+                    (Value::Int(x), Value::Set(s)) => s.contains(&x),
+                    (Value::Set(a), Value::Family(f)) => f.contains(&a),
+                    _ => return Err(self.input(pos, "expected `x in SET` or `A in FAMILY`".into())),
+                };
+                Ok(known(found == (op == In)))
             }
             Subset => {
                 let (a, b) = (self.set(l)?, self.set(r)?);
@@ -719,7 +845,7 @@ impl<'a, 'g> Eval<'a, 'g> {
         elem: &'a Expr,
         gens: &'a [(String, Expr)],
         conds: &'a [Expr],
-        out: &mut BTreeSet<i64>,
+        out: &mut Built,
     ) -> Res<()> {
         let Some(((var, set), rest)) = gens.split_first() else {
             for c in conds {
@@ -727,13 +853,22 @@ impl<'a, 'g> Eval<'a, 'g> {
                     return Ok(());
                 }
             }
-            out.insert(self.int(elem)?);
+            match self.eval(elem)? {
+                Value::Int(v) => {
+                    out.ints.insert(v);
+                }
+                Value::Set(s) => {
+                    self.spend(s.len() as u64, elem.pos)?;
+                    out.sets.insert(s);
+                }
+                _ => return Err(self.input(elem.pos, "expected an integer or a set".into())),
+            }
             return Ok(());
         };
-        let values = self.set(set)?;
-        for &v in values.iter() {
+        let (values, _) = self.members(set)?;
+        for v in values {
             self.spend(1, set.pos)?;
-            self.env.push((var, Value::Int(v)));
+            self.env.push((var, v));
             let r = self.generate(elem, rest, conds, out);
             self.env.pop();
             r?;
@@ -762,10 +897,30 @@ impl<'a, 'g> Eval<'a, 'g> {
                 let v = self.int(&args[0])?;
                 self.checked(v.checked_abs(), pos, "abs").map(Value::Int)
             }
-            Func::Card => {
+            Func::Card => match self.eval(&args[0])? {
+                Value::Set(s) => Ok(Value::Int(s.len() as i64)),
+                Value::Family(f) => Ok(Value::Int(f.len() as i64)),
+                _ => Err(self.input(pos, "expected a set or a family".into())),
+            },
+            Func::Pty => {
                 let s = self.set(&args[0])?;
-                Ok(Value::Int(s.len() as i64))
+                Ok(Value::Int(s.len() as i64 % 2))
             }
+            Func::Even | Func::Odd => {
+                let Value::Family(fam) = self.eval(&args[0])? else {
+                    return Err(self.input(pos, "expected a family of sets".into()));
+                };
+                let want = usize::from(f == Func::Odd);
+                let count = fam.iter().filter(|s| s.len() % 2 == want).count();
+                Ok(Value::Int(count as i64))
+            }
+            Func::Ex
+            | Func::Tau
+            | Func::Components
+            | Func::Nim
+            | Func::Legal
+            | Func::Nim0
+            | Func::Nim1 => self.avoidance_call(f, &args[0], pos),
             Func::Mex => {
                 let s = self.set(&args[0])?;
                 self.spend(s.len() as u64, pos)?;
@@ -773,6 +928,69 @@ impl<'a, 'g> Eval<'a, 'g> {
             }
             Func::Min | Func::Max | Func::Gcd | Func::Lcm => self.variadic(f, args, pos),
         }
+    }
+
+    /// A family from the game, each set paid for.
+    fn family_of(
+        &mut self,
+        sets: Vec<Vec<u64>>,
+        pos: usize,
+    ) -> Res<Rc<BTreeSet<Rc<BTreeSet<i64>>>>> {
+        let size: u64 = sets.iter().map(|s| s.len() as u64 + 1).sum();
+        self.spend(size, pos)?;
+        Ok(Rc::new(
+            sets.into_iter().map(|s| Rc::new(to_ints(&s))).collect(),
+        ))
+    }
+
+    /// The functions of avoidance games, on a set of points of S (or, for
+    /// `components`, one point).
+    fn avoidance_call(&mut self, f: Func, arg: &'a Expr, pos: usize) -> Res<Value> {
+        let Some(game) = self.game.as_ref().and_then(|g| g.avoidance) else {
+            return Err(self.input(pos, format!("`{}` needs an avoidance game", f.name())));
+        };
+        let n = game.ground();
+        let in_s = |x: i64| u64::try_from(x).ok().filter(|&x| (1..=n).contains(&x));
+        if f == Func::Components {
+            let v = self.int(arg)?;
+            let Some(v) = in_s(v) else {
+                return Err(self.input(arg.pos, format!("point {v} is not in S = [1, {n}]")));
+            };
+            let parts = game.components(v).map_err(|why| self.input(pos, why))?;
+            return Ok(Value::Family(self.family_of(parts, pos)?));
+        }
+        let set = self.set(arg)?;
+        self.spend(set.len() as u64 + n, pos)?;
+        let points = set
+            .iter()
+            .map(|&x| in_s(x).ok_or(x))
+            .collect::<Result<Vec<u64>, i64>>()
+            .map_err(|x| self.input(arg.pos, format!("point {x} is not in S = [1, {n}]")))?;
+        let shown = || show_set(&set);
+        let int = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+        Ok(match f {
+            Func::Ex => Value::Set(Rc::new(to_ints(&game.extreme(&points)))),
+            Func::Tau => Value::Set(Rc::new(to_ints(&game.closure(&points)))),
+            Func::Legal => Value::Bool(Truth::known(game.position_nim(&points).is_some())),
+            Func::Nim => match game.position_nim(&points) {
+                Some(v) => Value::Int(int(v)),
+                None => {
+                    return Err(self.input(
+                        pos,
+                        format!("nim({}) of a position that generates W (guard it with `legal(P) implies …`)", shown()),
+                    ))
+                }
+            },
+            _ => match game.class_type(&points) {
+                Some((nim0, nim1)) => Value::Int(int(if f == Func::Nim0 { nim0 } else { nim1 })),
+                None => {
+                    return Err(self.input(
+                        pos,
+                        format!("{}({}): not the set of a structure class (I in classes)", f.name(), shown()),
+                    ))
+                }
+            },
+        })
     }
 
     /// G(n) from the game, watched in a proof window.
@@ -844,9 +1062,7 @@ impl<'a, 'g> Eval<'a, 'g> {
             match self.eval(&args[0])? {
                 Value::Int(v) => vec![v],
                 Value::Set(s) => s.iter().copied().collect(),
-                Value::Bool(_) => {
-                    return Err(self.input(pos, "expected an integer or a set".into()))
-                }
+                _ => return Err(self.input(pos, "expected an integer or a set".into())),
             }
         } else {
             args.iter().map(|a| self.int(a)).collect::<Res<Vec<_>>>()?
@@ -883,10 +1099,9 @@ impl<'a, 'g> Eval<'a, 'g> {
         };
         match domain {
             Domain::Set(s) => {
-                let values = self.set(s)?;
-                let (t, found) =
-                    self.search(forall, var, body, child_top, values.iter().copied())?;
-                self.conclude(forall, var, t, found, is_top, || describe_set(&values))
+                let (values, shown) = self.members(s)?;
+                let (t, found) = self.search(forall, var, body, child_top, values.into_iter())?;
+                self.conclude(forall, var, t, found, is_top, || shown)
             }
             Domain::From(lo) => {
                 let lo = match lo {
@@ -906,13 +1121,13 @@ impl<'a, 'g> Eval<'a, 'g> {
         forall: bool,
         var: &'a str,
         t: Truth,
-        found: Option<i64>,
+        found: Option<Value>,
         is_top: bool,
         domain: impl FnOnce() -> String,
     ) -> Res<Truth> {
         if is_top {
             match (forall, found) {
-                (true, Some(x)) => self.trail.push((var, x)),
+                (true, Some(x)) => self.trail.push((var, x.to_string())),
                 (false, None) if t.is(false) => {
                     self.no_witness = Some(format!("no {var} {}", domain()));
                 }
@@ -931,14 +1146,14 @@ impl<'a, 'g> Eval<'a, 'g> {
         var: &'a str,
         body: &'a Expr,
         child_top: Option<u32>,
-        values: impl Iterator<Item = i64>,
-    ) -> Res<(Truth, Option<i64>)> {
+        values: impl Iterator<Item = Value>,
+    ) -> Res<(Truth, Option<Value>)> {
         let mark = self.trail.len();
         let mut acc = Truth::known(forall);
         for v in values {
             self.trail.truncate(mark);
             self.no_witness = None;
-            let t = self.holds_at(var, v, body, child_top)?;
+            let t = self.holds_at(var, v.clone(), body, child_top)?;
             if t.is(!forall) {
                 return Ok((t, Some(v)));
             }
@@ -952,12 +1167,12 @@ impl<'a, 'g> Eval<'a, 'g> {
     fn holds_at(
         &mut self,
         var: &'a str,
-        v: i64,
+        v: Value,
         body: &'a Expr,
         child_top: Option<u32>,
     ) -> Res<Truth> {
         self.top = child_top;
-        self.env.push((var, Value::Int(v)));
+        self.env.push((var, v));
         let r = self.truth(body);
         self.env.pop();
         r
@@ -991,6 +1206,7 @@ impl<'a, 'g> Eval<'a, 'g> {
                     } else {
                         found.is_some()
                     });
+                    let found = found.map(Value::Int);
                     return self.conclude(forall, var, t, found, is_top, || format!("≥ {lo}"));
                 }
                 Err(Stop::Fallback(why)) => (e.pos, why),
@@ -1020,7 +1236,7 @@ impl<'a, 'g> Eval<'a, 'g> {
             });
             return Ok(Truth::checked(None));
         }
-        let (t, found) = self.search(forall, var, body, child_top, lo..end)?;
+        let (t, found) = self.search(forall, var, body, child_top, (lo..end).map(Value::Int))?;
         if found.is_some() {
             // A counterexample of a forall, a witness of an exists: known.
             return self.conclude(forall, var, t, found, is_top, String::new);
@@ -1107,7 +1323,7 @@ impl<'a, 'g> Eval<'a, 'g> {
             w.x = x;
             let mark = self.trail.len();
             self.no_witness = None;
-            let t = self.holds_at(var, x, body, child_top)?;
+            let t = self.holds_at(var, Value::Int(x), body, child_top)?;
             let Some(value) = t.exact else {
                 return Err(Stop::Fallback(
                     "the body has a value that is not known in the window".into(),
@@ -1120,6 +1336,33 @@ impl<'a, 'g> Eval<'a, 'g> {
             x += 1;
         }
     }
+}
+
+/// What a set-builder builds: integers (a set) or sets (a family).
+#[derive(Default)]
+struct Built {
+    ints: BTreeSet<i64>,
+    sets: BTreeSet<Rc<BTreeSet<i64>>>,
+}
+
+impl Built {
+    /// A set, or a family when the elements were sets (the type checker
+    /// makes every element of one builder one type).
+    fn value(self) -> Value {
+        if self.sets.is_empty() {
+            Value::Set(Rc::new(self.ints))
+        } else {
+            Value::Family(Rc::new(self.sets))
+        }
+    }
+}
+
+/// Points as integers (each fits: they are at most |S| < 2^32).
+fn to_ints(points: &[u64]) -> BTreeSet<i64> {
+    points
+        .iter()
+        .map(|&x| i64::try_from(x).unwrap_or(i64::MAX))
+        .collect()
 }
 
 /// `12345` as "12,345".

@@ -252,7 +252,7 @@ impl<'a, 'g> Symbolic<'a, 'g> {
                     Some(b) => Ok(Sym::Bool(Form::Const(b))),
                     None => Err(Out::Outside(e.pos, "a value that is not known".into())),
                 },
-                Ok(Value::Set(_)) => Err(Out::Outside(
+                Ok(Value::Set(_) | Value::Family(_) | Value::Tree(_)) => Err(Out::Outside(
                     e.pos,
                     "a set next to c, q or p (only integers and booleans are affine)".into(),
                 )),
@@ -472,7 +472,7 @@ pub fn decide_every_c(
         nodes: 0,
     };
     for (name, v) in &instance.params {
-        s.ev.env.push((name.as_str(), Value::Int(*v)));
+        s.ev.env.push((name.as_str(), v.value()));
     }
     let form = (|| -> SRes<Form> {
         for (l, game) in claim.lets.iter().zip(lets_using_game(claim)) {

@@ -173,10 +173,31 @@ pub(crate) enum Func {
     Abs,
     Card,
     Mex,
+    /// `Ex(A)`: the extreme points of A (avoidance games).
+    Ex,
+    /// `tau(A)`: the closure τ(A).
+    Tau,
+    /// `components(v)`: the components of T − v (a tree's vertex
+    /// geometry), or the non-empty sides of the edge v (its edge geometry).
+    Components,
+    /// `even(F)`: how many members of the family F have even size.
+    Even,
+    /// `odd(F)`: how many have odd size.
+    Odd,
+    /// `pty(A)`: |A| mod 2.
+    Pty,
+    /// `nim(P)`: the nim number of the position P.
+    Nim,
+    /// `legal(P)`: W ⊄ τ(P).
+    Legal,
+    /// `nim0(I)`: nim_0 of the structure class X_I.
+    Nim0,
+    /// `nim1(I)`: nim_1 of X_I.
+    Nim1,
 }
 
 /// The built-in functions by name.
-const FUNCS: [(&str, Func); 11] = [
+const FUNCS: [(&str, Func); 21] = [
     ("G", Func::G),
     ("P", Func::P),
     ("min", Func::Min),
@@ -188,7 +209,27 @@ const FUNCS: [(&str, Func); 11] = [
     ("abs", Func::Abs),
     ("card", Func::Card),
     ("mex", Func::Mex),
+    ("Ex", Func::Ex),
+    ("tau", Func::Tau),
+    ("components", Func::Components),
+    ("even", Func::Even),
+    ("odd", Func::Odd),
+    ("pty", Func::Pty),
+    ("nim", Func::Nim),
+    ("legal", Func::Legal),
+    ("nim0", Func::Nim0),
+    ("nim1", Func::Nim1),
 ];
+
+impl Func {
+    /// Is this one of the functions of avoidance games (`Ex`, `tau`,
+    /// `components`, `nim`, `legal`, `nim0`, `nim1`), which need the game?
+    /// (`even`, `odd` and `pty` only count.)
+    pub(crate) fn is_avoidance_word(self) -> bool {
+        use Func::*;
+        matches!(self, Ex | Tau | Components | Nim | Legal | Nim0 | Nim1)
+    }
+}
 
 impl Func {
     /// The function's name.
@@ -229,6 +270,31 @@ pub(crate) enum ParamRange {
     Value(Expr),
     /// `lo..=hi` (inclusive) or `lo..hi`.
     Range(Expr, Expr, bool),
+    /// `trees(n)`: every tree on the vertices 1..n up to isomorphism, or
+    /// `labelled_trees(n)` (`true`): every labelled tree on 1..n.
+    Trees(Expr, bool),
+    /// `subsets(A)`: every non-empty subset of the set A.
+    Subsets(Expr),
+}
+
+/// Makes a parameter range from its one argument.
+type MakeRange = fn(Expr) -> ParamRange;
+
+/// The parameter ranges written as a word and one argument.
+const PARAM_FORMS: [(&str, MakeRange); 3] = [
+    ("trees", |e| ParamRange::Trees(e, false)),
+    ("labelled_trees", |e| ParamRange::Trees(e, true)),
+    ("subsets", ParamRange::Subsets),
+];
+
+/// `word(ARG)` (spaces around allowed): the offset of ARG in `text` and
+/// ARG, when `text` has that form.
+fn param_form<'t>(text: &'t str, word: &str) -> Option<(usize, &'t str)> {
+    let rest = text.trim_start().strip_prefix(word)?;
+    let after = rest.trim_start();
+    let open = text.len() - after.len();
+    let inner = after.strip_prefix('(')?.trim_end().strip_suffix(')')?;
+    Some((open + 1, inner))
 }
 
 /// The parser's state for one file: the source and the node counter.
@@ -255,6 +321,16 @@ impl<'s> ExprBuilder<'s> {
 
     /// Parses a parameter's range.
     pub(crate) fn param(&mut self, text: &str, origin: Origin) -> Res<ParamRange> {
+        for (word, make) in PARAM_FORMS {
+            if let Some(inner) = param_form(text, word) {
+                let shifted = Origin {
+                    exact: origin.exact.map(|base| base + inner.0),
+                    start: origin.start,
+                };
+                let e = self.expr(inner.1, shifted)?;
+                return Ok(make(e));
+            }
+        }
         let pair = self.run(Rule::param_main, text, origin)?;
         let mut inner = pair.into_inner();
         let lo = self.build(inner.next().expect("param has a value"), origin)?;

@@ -70,6 +70,59 @@ pub(crate) enum GameTemplate {
     SubtractionSet(Expr),
     /// `octal 0.{d}7`: literal digits and `{expr}` holes of one digit each.
     Octal(Vec<OctalPart>),
+    /// `grundy`: Grundy's game (split one heap into two unequal non-empty
+    /// heaps).
+    Grundy,
+    /// An avoidance game DNG(S, W) (paper B) on a geometry: `tree-vertices(T)`,
+    /// `tree-edges 1-2,2-3`, `affine 0,0 4,0 0,4`, `closure (points: …)`;
+    /// W is the claim's `win`.
+    Avoidance(GeometryKind, AvoidArg),
+}
+
+/// The geometry of an avoidance game (paper B, §2 and §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GeometryKind {
+    /// The vertex geometry of a tree: points are the vertices 1..n.
+    TreeVertices,
+    /// The edge geometry of a tree: points are its edges, numbered 1..n−1
+    /// in the order the tree lists them.
+    TreeEdges,
+    /// Points of Z or Z² (`x` or `x,y`, separated by spaces), numbered
+    /// 1..n in the order written.
+    Affine,
+    /// An explicit closure system on 1..n, in the RON of `nimcert avoid
+    /// closure` without `win`: `(points: 3, convex_sets: [[], [1], …])`.
+    Closure,
+}
+
+impl GeometryKind {
+    /// The word of the game string.
+    pub fn word(self) -> &'static str {
+        match self {
+            GeometryKind::TreeVertices => "tree-vertices",
+            GeometryKind::TreeEdges => "tree-edges",
+            GeometryKind::Affine => "affine",
+            GeometryKind::Closure => "closure",
+        }
+    }
+
+    /// Every kind.
+    const ALL: [GeometryKind; 4] = [
+        GeometryKind::TreeVertices,
+        GeometryKind::TreeEdges,
+        GeometryKind::Affine,
+        GeometryKind::Closure,
+    ];
+}
+
+/// What the geometry is built from.
+#[derive(Debug, Clone)]
+pub(crate) enum AvoidArg {
+    /// A tree parameter (`trees(n)`), by name, with the file offset of the
+    /// name.
+    Tree(String, usize),
+    /// The text after the kind's word, passed as written to nimcert.
+    Text(String),
 }
 
 /// A piece of an octal code template.
@@ -118,6 +171,12 @@ pub struct FileClaim {
     pub(crate) lets: Vec<Let>,
     pub(crate) where_: Option<Expr>,
     pub(crate) assert: Expr,
+    /// `assume = "…"`: a hypothesis that reads the game; an instance where
+    /// it is false is not applicable (like one `where` rejects).
+    pub(crate) assume: Option<Expr>,
+    /// `win = "W"`: the winning set W of an avoidance game (a set of
+    /// points, 1-based), required with such a game and refused otherwise.
+    pub(crate) win: Option<Expr>,
     /// `every_c = "rho"`: the parameter that is the residue ρ of the class
     /// c ≡ ρ (mod a + b) of a game `{a, b, c}`, with the file offset of the
     /// value (crate documentation, *For every c*).
@@ -141,9 +200,19 @@ impl FileClaim {
         self.every_c.as_ref().map(|(n, _)| n.as_str())
     }
 
-    /// Is the game an octal game (else a subtraction game)?
+    /// Is the game an octal game?
     pub fn is_octal(&self) -> bool {
         matches!(self.game, GameTemplate::Octal(_))
+    }
+
+    /// Is the game Grundy's game?
+    pub fn is_grundy(&self) -> bool {
+        matches!(self.game, GameTemplate::Grundy)
+    }
+
+    /// Is the game an avoidance game DNG(S, W) (paper B)?
+    pub fn is_avoidance(&self) -> bool {
+        matches!(self.game, GameTemplate::Avoidance(..))
     }
 
     /// Replaces the range of the parameter `name` by `lo..=hi` (the
@@ -387,6 +456,10 @@ struct RawClaim {
     check_below: Option<Spanned<i64>>,
     #[serde(default)]
     every_c: Option<Spanned<String>>,
+    #[serde(default)]
+    win: Option<Spanned<String>>,
+    #[serde(default)]
+    assume: Option<Spanned<String>>,
 }
 
 /// `params = { … }` in document order.
@@ -471,6 +544,35 @@ fn convert(b: &mut ExprBuilder<'_>, rc: RawClaim) -> Result<FileClaim, Diagnosti
         None => None,
     };
     let assert = b.expr(rc.assert.get_ref(), origin(&src, &rc.assert.span()))?;
+    let assume = match &rc.assume {
+        Some(a) => Some(b.expr(a.get_ref(), origin(&src, &a.span()))?),
+        None => None,
+    };
+    if let (Some(a), Some(_)) = (&assume, &rc.every_c) {
+        return Err(err(
+            a.pos,
+            "`assume` cannot be used with `every_c` (write the hypothesis as `h implies …`)".into(),
+        ));
+    }
+    let win = match &rc.win {
+        Some(w) => Some(b.expr(w.get_ref(), origin(&src, &w.span()))?),
+        None => None,
+    };
+    match (&game, &win) {
+        (GameTemplate::Avoidance(..), None) => {
+            return Err(err(
+                game_pos,
+                "an avoidance game needs `win = \"…\"`, the winning set W (a set of points)".into(),
+            ))
+        }
+        (GameTemplate::Avoidance(..), Some(_)) | (_, None) => {}
+        (_, Some(w)) => {
+            return Err(err(
+                w.pos,
+                "`win` is the winning set of an avoidance game; this game is not one".into(),
+            ))
+        }
+    }
     let every_c = rc.every_c.as_ref().map(|e| {
         (
             e.get_ref().trim().to_string(),
@@ -490,6 +592,8 @@ fn convert(b: &mut ExprBuilder<'_>, rc: RawClaim) -> Result<FileClaim, Diagnosti
         lets,
         where_,
         assert,
+        assume,
+        win,
         every_c,
         game_pos,
         src,
@@ -600,11 +704,67 @@ fn game(b: &mut ExprBuilder<'_>, raw: &Spanned<String>) -> Result<GameTemplate, 
     let src = b.src.clone();
     let o = origin(&src, &raw.span());
     let text = raw.get_ref();
+    if text.trim() == "grundy" {
+        return Ok(GameTemplate::Grundy);
+    }
+    if let Some(avoidance) = avoidance_template(&src, text, o) {
+        return avoidance;
+    }
     let Some(rest) = text.trim_start().strip_prefix("octal") else {
         return b.game_set(text, o);
     };
     let code_off = text.len() - rest.trim_start().len();
     octal_template(b, &text[code_off..], o, code_off)
+}
+
+/// `tree-vertices(T)`, `tree-edges 1-2,2-3`, `affine 0,0 1,0`,
+/// `closure (…)`: an avoidance game, or `None` when the text starts with
+/// none of the four words.
+fn avoidance_template(
+    src: &Source,
+    text: &str,
+    o: Origin,
+) -> Option<Result<GameTemplate, Diagnostic>> {
+    let lead = text.len() - text.trim_start().len();
+    let (kind, rest) = GeometryKind::ALL.iter().find_map(|k| {
+        let rest = text.trim_start().strip_prefix(k.word())?;
+        rest.starts_with(|c: char| c == '(' || c.is_whitespace())
+            .then_some((*k, rest))
+    })?;
+    let at = |off: usize| o.exact.map_or(o.start, |e| e + off);
+    let rest_off = lead + kind.word().len();
+    let trimmed = rest.trim();
+    let is_tree = matches!(kind, GeometryKind::TreeVertices | GeometryKind::TreeEdges);
+    if is_tree && trimmed.starts_with('(') {
+        let name = trimmed[1..].strip_suffix(')').map(str::trim);
+        let name_off = rest_off + (rest.len() - rest.trim_start().len()) + 1;
+        return Some(match name {
+            Some(n) if check_name(src, n, at(name_off)).is_ok() => Ok(GameTemplate::Avoidance(
+                kind,
+                AvoidArg::Tree(n.to_string(), at(name_off)),
+            )),
+            _ => Err(src.diag(
+                DiagKind::Input,
+                at(name_off),
+                format!(
+                    "expected `{}(T)`, T a tree parameter (`T = \"trees(n)\"`), or `{} 1-2,2-3,…`",
+                    kind.word(),
+                    kind.word()
+                ),
+            )),
+        });
+    }
+    if trimmed.is_empty() {
+        return Some(Err(src.diag(
+            DiagKind::Input,
+            at(rest_off),
+            format!("expected the geometry after `{}`", kind.word()),
+        )));
+    }
+    Some(Ok(GameTemplate::Avoidance(
+        kind,
+        AvoidArg::Text(trimmed.to_string()),
+    )))
 }
 
 /// The parts of an octal code template starting at offset `base` of the

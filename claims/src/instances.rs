@@ -7,11 +7,13 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use crate::check::{check_claim, lets_using_game};
+pub use crate::eval::TreeRef;
 use crate::eval::{
-    Budget, Eval, EvalError, Evaluation, GameView, Outcome, Res, Sequence, Stop, Value,
+    AvoidanceGame, Budget, Eval, EvalError, Evaluation, GameView, NoGame, Outcome, Res, Sequence,
+    Stop, Value,
 };
 use crate::expr::ParamRange;
-use crate::file::{FileClaim, GameTemplate, OctalPart};
+use crate::file::{AvoidArg, FileClaim, GameTemplate, GeometryKind, OctalPart};
 
 /// The game of one instance.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,13 +22,102 @@ pub enum GameSpec {
     Subtraction(Vec<u64>),
     /// An octal game: its code with every hole filled, e.g. `0.37`.
     Octal(String),
+    /// An avoidance game DNG(S, W) (paper B).
+    Avoidance(AvoidanceSpec),
+    /// Grundy's game: a move splits one heap into two unequal non-empty
+    /// heaps.
+    Grundy,
 }
+
+/// An avoidance game of one instance: the geometry and W.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AvoidanceSpec {
+    /// The kind of geometry.
+    pub kind: GeometryKind,
+    /// The tree of a tree geometry given by a `trees(n)` parameter.
+    pub tree: Option<TreeRef>,
+    /// The geometry's text as written after the kind's word (empty for a
+    /// tree parameter): edges `1-2,2-3`, points `0,0 1,0`, or a closure
+    /// system in RON.
+    pub text: String,
+    /// W, points numbered from 1, increasing.
+    pub win: Vec<u64>,
+}
+
+/// The value of a parameter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParamValue {
+    /// An integer (a range, or one value).
+    Int(i64),
+    /// A subset (`subsets(A)`), increasing.
+    Set(Vec<i64>),
+    /// A tree (`trees(n)`, `labelled_trees(n)`).
+    Tree(TreeRef),
+}
+
+impl ParamValue {
+    /// The integer, if the value is one.
+    pub fn int(&self) -> Option<i64> {
+        match self {
+            ParamValue::Int(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// The value as the evaluator holds it.
+    pub(crate) fn value(&self) -> Value {
+        match self {
+            ParamValue::Int(v) => Value::Int(*v),
+            ParamValue::Set(s) => Value::Set(Rc::new(s.iter().copied().collect())),
+            ParamValue::Tree(t) => Value::Tree(*t),
+        }
+    }
+}
+
+impl std::fmt::Display for ParamValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamValue::Int(v) => write!(f, "{v}"),
+            ParamValue::Set(s) => {
+                let items: Vec<String> = s.iter().map(i64::to_string).collect();
+                write!(f, "{{{}}}", items.join(","))
+            }
+            ParamValue::Tree(t) => {
+                let what = if t.labelled { "labelled tree" } else { "tree" };
+                write!(f, "{what} #{} on {} vertices", t.index, t.n)
+            }
+        }
+    }
+}
+
+/// Where the trees of `trees(n)` and `labelled_trees(n)` come from: the
+/// caller's enumeration (nimcert's, `src/avoidance/enumerate.rs`), so
+/// that the claim language holds no tree code of its own.
+pub trait Catalogue {
+    /// How many trees on n vertices (up to isomorphism, or labelled);
+    /// `Err` with the reason when n is outside what the catalogue lists.
+    fn trees(&self, n: i64, labelled: bool) -> Result<u64, String>;
+}
+
+/// The catalogue of [`instances`]: it lists no tree.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoCatalogue;
+
+impl Catalogue for NoCatalogue {
+    fn trees(&self, _n: i64, _labelled: bool) -> Result<u64, String> {
+        Err("tree parameters need a tree catalogue (nimcert's audit has one)".into())
+    }
+}
+
+/// The most elements of a set whose subsets a parameter ranges over
+/// (2^62 − 1 subsets, numbered by `i64` masks).
+pub const MAX_SUBSET_BASE: usize = 62;
 
 /// One assignment of the parameters that passes `where`, and its game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Instance {
     /// The parameters' values, in declaration order.
-    pub params: Vec<(String, i64)>,
+    pub params: Vec<(String, ParamValue)>,
     /// The game.
     pub game: GameSpec,
 }
@@ -44,24 +135,65 @@ impl Instance {
 }
 
 /// The enumeration of a claim's instances; see [`Instances::next_instance`].
-#[derive(Debug)]
 pub struct Instances<'a> {
     claim: &'a FileClaim,
-    /// The current values of the first `cur.len()` parameters.
+    catalogue: &'a dyn Catalogue,
+    /// The current counters of the first `cur.len()` parameters: the value
+    /// of an integer, the index of a tree, the mask of a subset.
     cur: Vec<i64>,
     /// The (inclusive) upper bound of each of those.
     his: Vec<i64>,
+    /// What turns each counter into a value.
+    kinds: Vec<Counter>,
     started: bool,
     done: bool,
 }
 
+/// How a parameter's counter reads as its value.
+#[derive(Debug, Clone)]
+enum Counter {
+    Int,
+    /// A mask over these elements (increasing).
+    Subset(Rc<Vec<i64>>),
+    /// The index of a tree on n vertices.
+    Tree(u64, bool),
+}
+
+impl Counter {
+    fn value(&self, c: i64) -> ParamValue {
+        match self {
+            Counter::Int => ParamValue::Int(c),
+            Counter::Subset(elems) => ParamValue::Set(
+                elems
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| c >> i & 1 == 1)
+                    .map(|(_, &v)| v)
+                    .collect(),
+            ),
+            Counter::Tree(n, labelled) => ParamValue::Tree(TreeRef {
+                n: *n,
+                index: c.unsigned_abs(),
+                labelled: *labelled,
+            }),
+        }
+    }
+}
+
 /// The enumeration of `claim`'s instances (lexicographic, first parameter
-/// slowest; `where` applied).
+/// slowest; `where` applied), with no tree catalogue ([`instances_in`]).
 pub fn instances(claim: &FileClaim) -> Instances<'_> {
+    instances_in(claim, &NoCatalogue)
+}
+
+/// [`instances`] with the trees of `trees(n)` parameters from `catalogue`.
+pub fn instances_in<'a>(claim: &'a FileClaim, catalogue: &'a dyn Catalogue) -> Instances<'a> {
     Instances {
         claim,
+        catalogue,
         cur: Vec::new(),
         his: Vec::new(),
+        kinds: Vec::new(),
         started: false,
         done: false,
     }
@@ -125,6 +257,7 @@ impl<'a> Instances<'a> {
             }
             self.cur.pop();
             self.his.pop();
+            self.kinds.pop();
         }
         false
     }
@@ -134,14 +267,19 @@ impl<'a> Instances<'a> {
     fn fill(&mut self, budget: &mut Budget) -> Result<bool, EvalError> {
         let params = &self.claim.params;
         while self.cur.len() < params.len() {
-            let (lo, hi) = {
+            let (lo, hi, kind) = {
                 let mut ev = Eval::new(self.claim, None, budget);
-                bind_params(&mut ev, self.claim, &self.cur);
-                external(range(&mut ev, &params[self.cur.len()].range))?
+                bind_params(&mut ev, self.claim, &self.values());
+                external(range(
+                    &mut ev,
+                    &params[self.cur.len()].range,
+                    self.catalogue,
+                ))?
             };
             if lo <= hi {
                 self.cur.push(lo);
                 self.his.push(hi);
+                self.kinds.push(kind);
             } else if !self.bump() {
                 return Ok(false);
             }
@@ -155,7 +293,8 @@ impl<'a> Instances<'a> {
         'a: 'e,
     {
         let claim: &'e FileClaim = self.claim;
-        bind_params(ev, claim, &self.cur);
+        let values = self.values();
+        bind_params(ev, claim, &values);
         bind_static_lets(ev, claim)?;
         if let Some(w) = &claim.where_ {
             if !ev.boolean(w)? {
@@ -166,17 +305,26 @@ impl<'a> Instances<'a> {
         let params = claim
             .params
             .iter()
-            .zip(&self.cur)
-            .map(|(p, &v)| (p.name.clone(), v))
+            .zip(values)
+            .map(|(p, v)| (p.name.clone(), v))
             .collect();
         Ok(Some(Instance { params, game }))
+    }
+
+    /// The values of the parameters set so far.
+    fn values(&self) -> Vec<ParamValue> {
+        self.kinds
+            .iter()
+            .zip(&self.cur)
+            .map(|(k, &c)| k.value(c))
+            .collect()
     }
 }
 
 /// Binds the first `values.len()` parameters.
-fn bind_params<'e>(ev: &mut Eval<'e, '_>, claim: &'e FileClaim, values: &[i64]) {
-    for (p, &v) in claim.params.iter().zip(values) {
-        ev.env.push((p.name.as_str(), Value::Int(v)));
+fn bind_params<'e>(ev: &mut Eval<'e, '_>, claim: &'e FileClaim, values: &[ParamValue]) {
+    for (p, v) in claim.params.iter().zip(values) {
+        ev.env.push((p.name.as_str(), v.value()));
     }
 }
 
@@ -191,9 +339,48 @@ fn bind_static_lets<'e>(ev: &mut Eval<'e, '_>, claim: &'e FileClaim) -> Res<()> 
     Ok(())
 }
 
-/// A parameter's inclusive range.
-fn range<'e>(ev: &mut Eval<'e, '_>, r: &'e ParamRange) -> Res<(i64, i64)> {
+/// A parameter's inclusive range of counters, and how they read.
+fn range<'e>(
+    ev: &mut Eval<'e, '_>,
+    r: &'e ParamRange,
+    catalogue: &dyn Catalogue,
+) -> Res<(i64, i64, Counter)> {
+    let (lo, hi) = match r {
+        ParamRange::Trees(e, labelled) => {
+            let n = ev.int(e)?;
+            let count = catalogue
+                .trees(n, *labelled)
+                .map_err(|why| ev.input(e.pos, why))?;
+            let hi = i64::try_from(count).unwrap_or(i64::MAX).saturating_sub(1);
+            let n = u64::try_from(n).map_err(|_| ev.input(e.pos, format!("{n} vertices")))?;
+            return Ok((0, hi, Counter::Tree(n, *labelled)));
+        }
+        ParamRange::Subsets(e) => {
+            let set = ev.set(e)?;
+            if set.len() > MAX_SUBSET_BASE {
+                return Err(ev.input(
+                    e.pos,
+                    format!(
+                        "subsets of a set of {} elements: at most {MAX_SUBSET_BASE} (a fixed bound)",
+                        set.len()
+                    ),
+                ));
+            }
+            let hi = (1i64 << set.len()) - 1;
+            let elems = Rc::new(set.iter().copied().collect());
+            return Ok((1, hi, Counter::Subset(elems)));
+        }
+        other => int_range(ev, other)?,
+    };
+    Ok((lo, hi, Counter::Int))
+}
+
+/// An integer parameter's inclusive range.
+fn int_range<'e>(ev: &mut Eval<'e, '_>, r: &'e ParamRange) -> Res<(i64, i64)> {
     match r {
+        ParamRange::Trees(e, _) | ParamRange::Subsets(e) => {
+            Err(ev.input(e.pos, "not an integer range".into()))
+        }
         ParamRange::Value(e) => {
             let v = ev.int(e)?;
             Ok((v, v))
@@ -220,6 +407,8 @@ fn game_spec<'e>(ev: &mut Eval<'e, '_>, claim: &'e FileClaim) -> Res<GameSpec> {
         return class_game(ev, claim, rho, *pos);
     }
     match &claim.game {
+        GameTemplate::Avoidance(kind, arg) => avoidance_game(ev, claim, *kind, arg),
+        GameTemplate::Grundy => Ok(GameSpec::Grundy),
         GameTemplate::Subtraction(es) => {
             let mut moves = BTreeSet::new();
             for e in es {
@@ -273,6 +462,43 @@ fn game_spec<'e>(ev: &mut Eval<'e, '_>, claim: &'e FileClaim) -> Res<GameSpec> {
             Ok(GameSpec::Octal(code))
         }
     }
+}
+
+/// An avoidance game: the tree parameter's tree (or the text) and W, a
+/// non-empty set of positive point numbers.
+fn avoidance_game<'e>(
+    ev: &mut Eval<'e, '_>,
+    claim: &'e FileClaim,
+    kind: GeometryKind,
+    arg: &AvoidArg,
+) -> Res<GameSpec> {
+    let (tree, text) = match arg {
+        AvoidArg::Text(t) => (None, t.clone()),
+        AvoidArg::Tree(name, pos) => match ev.env.iter().rev().find(|(n, _)| n == name) {
+            Some((_, Value::Tree(t))) => (Some(*t), String::new()),
+            _ => return Err(ev.input(*pos, format!("`{name}` is not a tree parameter"))),
+        },
+    };
+    let Some(w) = &claim.win else {
+        return Err(ev.input(claim.game_pos(), "an avoidance game needs `win`".into()));
+    };
+    let set = ev.set(w)?;
+    let mut win = Vec::with_capacity(set.len());
+    for &v in set.iter() {
+        match u64::try_from(v) {
+            Ok(x) if x > 0 => win.push(x),
+            _ => return Err(ev.input(w.pos, format!("W holds {v}: points are numbered from 1"))),
+        }
+    }
+    if win.is_empty() {
+        return Err(ev.input(w.pos, "W is empty (add `card(W) >= 1` to `where`)".into()));
+    }
+    Ok(GameSpec::Avoidance(AvoidanceSpec {
+        kind,
+        tree,
+        text,
+        win,
+    }))
 }
 
 /// The base of an `every_c` instance: the two expressions of `{E1, E2, c}`
@@ -361,7 +587,7 @@ pub fn class_of(claim: &FileClaim, instance: &Instance) -> Option<Class> {
         .params
         .iter()
         .find(|(n, _)| n == rho_name)
-        .and_then(|(_, v)| u64::try_from(*v).ok())?;
+        .and_then(|(_, v)| u64::try_from(v.int()?).ok())?;
     (rho < a.checked_add(b)?).then_some(Class { a, b, rho })
 }
 
@@ -376,7 +602,10 @@ pub fn member(claim: &FileClaim, instance: &Instance, c: u64) -> Option<Instance
         return None;
     }
     let mut params = instance.params.clone();
-    params.push((crate::check::CLASS_VAR.to_string(), i64::try_from(c).ok()?));
+    params.push((
+        crate::check::CLASS_VAR.to_string(),
+        ParamValue::Int(i64::try_from(c).ok()?),
+    ));
     Some(Instance {
         params,
         game: GameSpec::Subtraction(vec![class.a, class.b, c]),
@@ -395,13 +624,47 @@ fn not_positive(ev: &Eval<'_, '_>, pos: usize, v: i64) -> Stop {
 /// of the ranges' sizes with every parameter at its lower bound
 /// (saturating; `where` not applied). For a work estimate only.
 pub fn instance_estimate(claim: &FileClaim, budget: &mut Budget) -> Result<u64, EvalError> {
+    instance_estimate_in(claim, &NoCatalogue, budget)
+}
+
+/// [`instance_estimate`] with the tree counts of `catalogue`. A claim
+/// with a tree or subset parameter is also sized with every parameter at
+/// its upper bound (the ranges of `trees(n)` and `subsets([1, n])` grow
+/// with n, and the lower bounds would hide that), and the larger count is
+/// returned; when only that second sizing fails (a tree order beyond the
+/// catalogue at the upper bound), the count saturates.
+pub fn instance_estimate_in(
+    claim: &FileClaim,
+    catalogue: &dyn Catalogue,
+    budget: &mut Budget,
+) -> Result<u64, EvalError> {
+    let low = sized(claim, catalogue, budget, false)?;
+    let structured = claim
+        .params
+        .iter()
+        .any(|p| matches!(p.range, ParamRange::Trees(..) | ParamRange::Subsets(_)));
+    if !structured {
+        return Ok(low);
+    }
+    Ok(sized(claim, catalogue, budget, true).map_or(u64::MAX, |high| high.max(low)))
+}
+
+/// The product of the parameters' range sizes, each range evaluated with
+/// the parameters before it at their lower (or `upper`) bounds.
+fn sized(
+    claim: &FileClaim,
+    catalogue: &dyn Catalogue,
+    budget: &mut Budget,
+    upper: bool,
+) -> Result<u64, EvalError> {
     let mut ev = Eval::new(claim, None, budget);
     let mut product: u64 = 1;
     for p in &claim.params {
-        let (lo, hi) = external(range(&mut ev, &p.range))?;
+        let (lo, hi, kind) = external(range(&mut ev, &p.range, catalogue))?;
         let size = u64::try_from(i128::from(hi) - i128::from(lo) + 1).unwrap_or(0);
         product = product.saturating_mul(size);
-        ev.env.push((p.name.as_str(), Value::Int(lo)));
+        let at = if upper && lo <= hi { hi } else { lo };
+        ev.env.push((p.name.as_str(), kind.value(at).value()));
     }
     Ok(product)
 }
@@ -417,19 +680,63 @@ pub fn evaluate(
     game: &dyn Sequence,
     budget: &mut Budget,
 ) -> Result<Evaluation, EvalError> {
+    evaluate_on(claim, instance, game, None, budget)
+}
+
+/// [`evaluate`] for an avoidance game: the game words (`S`, `nim`, `M`,
+/// `Phi`, `classes`, `Ex`, `tau`, …) read `game`.
+pub fn evaluate_avoidance(
+    claim: &FileClaim,
+    instance: &Instance,
+    game: &dyn AvoidanceGame,
+    budget: &mut Budget,
+) -> Result<Evaluation, EvalError> {
+    evaluate_on(claim, instance, &NoGame, Some(game), budget)
+}
+
+/// [`evaluate`] with the sequence and, for an avoidance game, the game.
+fn evaluate_on(
+    claim: &FileClaim,
+    instance: &Instance,
+    game: &dyn Sequence,
+    avoidance: Option<&dyn AvoidanceGame>,
+    budget: &mut Budget,
+) -> Result<Evaluation, EvalError> {
     check_claim(claim).map_err(EvalError::from)?;
-    let moves = match &instance.game {
-        GameSpec::Subtraction(m) => Some(Rc::new(
+    let moves = match (&instance.game, avoidance) {
+        (GameSpec::Subtraction(m), _) => Some(Rc::new(
             m.iter()
                 .map(|&v| i64::try_from(v).unwrap_or(i64::MAX))
                 .collect(),
         )),
-        GameSpec::Octal(_) => None,
+        // S is the ground set {1, …, n} of an avoidance game.
+        (GameSpec::Avoidance(_), Some(a)) => {
+            let n = i64::try_from(a.ground()).unwrap_or(i64::MAX);
+            if !budget.spend(a.ground()) {
+                return Err(EvalError::Limit(claim.src.diag(
+                    crate::diag::DiagKind::Limit {
+                        flag: crate::eval::FLAG_MAX_EVAL_STEPS,
+                    },
+                    claim.game_pos(),
+                    format!(
+                        "evaluation budget of {} steps exhausted by the ground set (raise it with {})",
+                        budget.limit(),
+                        crate::eval::FLAG_MAX_EVAL_STEPS
+                    ),
+                )));
+            }
+            Some(Rc::new((1..=n).collect()))
+        }
+        _ => None,
     };
-    let view = GameView { seq: game, moves };
+    let view = GameView {
+        seq: game,
+        moves,
+        avoidance,
+    };
     let mut ev = Eval::new(claim, Some(view), budget);
     for (name, v) in &instance.params {
-        ev.env.push((name.as_str(), Value::Int(*v)));
+        ev.env.push((name.as_str(), v.value()));
     }
     let (outcome, witness) = external(assertion(&mut ev, claim))?;
     Ok(Evaluation {
@@ -445,6 +752,12 @@ fn assertion<'e>(ev: &mut Eval<'e, '_>, claim: &'e FileClaim) -> Res<(Outcome, O
     for l in &claim.lets {
         let v = ev.eval(&l.expr)?;
         ev.env.push((l.name.as_str(), v));
+    }
+    if let Some(a) = &claim.assume {
+        if !ev.truth(a)?.is(true) {
+            // `assume` has no unbounded quantifier, so its value is known.
+            return Ok((Outcome::NotApplicable, None));
+        }
     }
     ev.top(&claim.assert)
 }

@@ -6,6 +6,8 @@ use nimcert_claims::fuzz_entry;
 use proptest::prelude::*;
 
 const EXAMPLE: &[u8] = include_bytes!("data/example.toml");
+/// The shipped avoidance claims (trees, subsets, families, every word).
+const PAPER_B: &[u8] = include_bytes!("../../examples/claims/paper-b.toml");
 
 #[test]
 fn truncations_never_panic() {
@@ -56,8 +58,37 @@ fn hostile_snippets_never_panic() {
     }
 }
 
+#[test]
+fn paper_b_and_its_truncations_never_panic() {
+    for n in (0..PAPER_B.len()).step_by(97).chain([PAPER_B.len()]) {
+        fuzz_entry(&PAPER_B[..n]);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn paper_b_mutations_never_panic(edits in proptest::collection::vec((0usize..20000, any::<u8>()), 1..6)) {
+        let mut bytes = PAPER_B.to_vec();
+        for (i, b) in edits {
+            let i = i % bytes.len();
+            bytes[i] = b;
+        }
+        fuzz_entry(&bytes);
+    }
+
+    #[test]
+    fn avoidance_soup_never_panics(tokens in proptest::collection::vec(prop::sample::select(vec![
+        "M", "Phi", "classes", "nim", "S", "W", "nim(", "legal(", "nim0(", "nim1(", "Ex(", "tau(",
+        "components(", "even(", "odd(", "pty(", "card(", ")", "(", "{", "}", ",", ":", "==", "!=",
+        "forall A in", "exists B in", "A", "B", "in", "not in", "minus", "union", "subset", "and",
+        "or", "not", "0", "1", "2", "3", "4", "-1", "9223372036854775807",
+    ]), 1..30)) {
+        let expr = tokens.join(" ");
+        let text = format!("[[claim]]\nid = \"t\"\nsource = \"s\"\nquote = \"q\"\nkind = \"theorem\"\ngame = \"tree-vertices(T)\"\nparams = {{ n = \"1..=3\", T = \"trees(n)\", W = \"subsets([1, n])\" }}\nwin = \"W\"\nassert = \"{expr}\"\n");
+        fuzz_entry(text.as_bytes());
+    }
 
     #[test]
     fn mutations_never_panic(edits in proptest::collection::vec((0usize..2000, any::<u8>()), 1..6)) {

@@ -29,7 +29,7 @@ use crate::engine::Periodicity;
 use crate::moves::{MoveSet, MoveSetError, MAX_MOVE, MAX_MOVES};
 use crate::octal::code::OctalCode;
 use crate::octal::period::{self, OctalOutcome, OctalSolution};
-use crate::octal::values::Method;
+use crate::octal::values::{Method, OctalSequence};
 use crate::solve::{Limits, SolveError};
 use crate::subtraction::family::{certificate as family_certificate, first_c, settle, Settled};
 use nimcert_check::format::Certificate;
@@ -38,6 +38,8 @@ use nimcert_claims as lang;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+
+mod avoidance;
 
 /// The bounds of a claim file's audit, from the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -230,8 +232,12 @@ fn estimate(entry: &lang::FileClaim, limits: FileLimits) -> u64 {
     } else {
         WORK_PER_INSTANCE
     };
-    lang::instance_estimate(entry, &mut budget)
-        .unwrap_or(u64::MAX)
+    // An error (a range that is not one, a tree order beyond the
+    // catalogue's bound) is reported by the run itself, at the
+    // enumeration, with its position and exit code; the enumeration is
+    // bounded by the same budget.
+    lang::instance_estimate_in(entry, &avoidance::Trees, &mut budget)
+        .unwrap_or(0)
         .saturating_mul(per_instance)
 }
 
@@ -259,6 +265,8 @@ fn label(entry: &lang::FileClaim, instance: &lang::Instance) -> String {
         (_, Some(k)) => format!("{{{},{},c ≡ {} (mod {})}}", k.a, k.b, k.rho, k.a + k.b),
         (lang::GameSpec::Subtraction(moves), None) => game_text(moves),
         (lang::GameSpec::Octal(code), None) => code.clone(),
+        (lang::GameSpec::Avoidance(spec), None) => avoidance::label(spec),
+        (lang::GameSpec::Grundy, None) => "Grundy's game".to_string(),
     };
     let params = instance.label();
     if params.is_empty() {
@@ -294,6 +302,9 @@ enum Solved {
     Subtraction(Periodicity),
     Octal(OctalSolution),
     Prefix(Prefix),
+    /// An avoidance game DNG(S, W) with its structure diagram (not a
+    /// sequence: the evaluator reads it as [`lang::AvoidanceGame`]).
+    Avoidance(Box<avoidance::Solved>),
 }
 
 /// G of an octal game on [0, N) only, exact (the mex rule) but with no
@@ -315,6 +326,7 @@ impl lang::Sequence for Solved {
         match self {
             Solved::Subtraction(g) => u64::from(g.value(n)),
             Solved::Octal(g) => u64::from(g.value(n)),
+            Solved::Avoidance(_) => 0,
             Solved::Prefix(g) => match usize::try_from(n).ok().and_then(|i| g.values.get(i)) {
                 Some(&v) => u64::from(v),
                 None => {
@@ -328,6 +340,7 @@ impl lang::Sequence for Solved {
         match self {
             Solved::Subtraction(g) => g.qp.preperiod,
             Solved::Octal(g) => g.preperiod,
+            Solved::Avoidance(_) => 0,
             Solved::Prefix(g) => {
                 g.overrun.set(true);
                 0
@@ -338,6 +351,7 @@ impl lang::Sequence for Solved {
         match self {
             Solved::Subtraction(g) => g.qp.period,
             Solved::Octal(g) => g.period,
+            Solved::Avoidance(_) => 1,
             Solved::Prefix(g) => {
                 g.overrun.set(true);
                 1
@@ -355,6 +369,7 @@ impl Solved {
             Solved::Subtraction(g) => Some(sequence_certificate(g, search_provenance())),
             Solved::Octal(g) => Some(octal_certificate(g, octal_provenance(Method::Rare))),
             Solved::Prefix(_) => None,
+            Solved::Avoidance(g) => Some(g.certificate()),
         }
     }
 
@@ -363,6 +378,7 @@ impl Solved {
         use lang::Sequence;
         match self {
             Solved::Prefix(g) => format!("G on [0, {}), no period proved", g.values.len()),
+            Solved::Avoidance(g) => g.summary(),
             _ => format!("q = {}, p = {}", self.preperiod(), self.period()),
         }
     }
@@ -393,8 +409,8 @@ impl From<SolveError> for Unsolved {
 }
 
 /// Solves an instance's game within the limits ([`crate::solve::solve`],
-/// [`crate::octal::solve::solve`]).
-fn solve(game: &lang::GameSpec, limits: &Limits) -> Result<Solved, Unsolved> {
+/// [`crate::octal::solve::solve`]); Grundy's game on [0, `below`).
+fn solve(game: &lang::GameSpec, limits: &Limits, below: u64) -> Result<Solved, Unsolved> {
     match game {
         lang::GameSpec::Subtraction(moves) => {
             let set = MoveSet::new(moves).map_err(|e| match e {
@@ -428,6 +444,10 @@ fn solve(game: &lang::GameSpec, limits: &Limits) -> Result<Solved, Unsolved> {
                 })?,
             ))
         }
+        lang::GameSpec::Grundy => grundy(below, limits),
+        lang::GameSpec::Avoidance(spec) => {
+            Ok(Solved::Avoidance(Box::new(avoidance::solve(spec, limits)?)))
+        }
         lang::GameSpec::Octal(text) => {
             let code = OctalCode::parse(text).map_err(|e| Unsolved::Input(e.to_string()))?;
             crate::octal::solve::check_max_n(limits.max_n)?;
@@ -447,6 +467,39 @@ fn solve(game: &lang::GameSpec, limits: &Limits) -> Result<Solved, Unsolved> {
             }
         }
     }
+}
+
+/// Grundy's game on [0, N), N = `below` (the claim's `check_below`), by the
+/// mex rule G(n) = mex{G(a) ⊕ G(n − a) : 1 ≤ a < n/2}
+/// ([`OctalSequence::grundys_game`]): exact values, but no period is known
+/// (none is proved for Grundy's game, and nimcheck has no claim kind for
+/// it), so the game is a [`Prefix`]: an evaluation that reads G at n ≥ N,
+/// q or p is not checked, and the values are reported as not certified.
+fn grundy(below: u64, limits: &Limits) -> Result<Solved, Unsolved> {
+    if below > limits.max_n {
+        return Err(Unsolved::Bound(format!(
+            "Grundy's game on [0, {below}) (check_below) is over --max-n {} (raise --max-n)",
+            limits.max_n
+        )));
+    }
+    crate::octal::solve::check_max_n(limits.max_n)?;
+    let n = usize::try_from(below).unwrap_or(usize::MAX);
+    let mut sequence = OctalSequence::grundys_game(Method::Rare);
+    if !sequence.extend_to(n, limits.max_work) {
+        return Err(Unsolved::Bound(format!(
+            "Grundy's game: stopped after {} pairs of heaps at n = {} (raise --max-work)",
+            limits.max_work,
+            sequence.values().len()
+        )));
+    }
+    Ok(Solved::Prefix(Prefix {
+        values: sequence.values().to_vec(),
+        why: format!(
+            "Grundy's game is known on [0, {below}) only (by the mex rule; no period is \
+             known), and the assertion reads G at n ≥ {below}, q or p (raise check_below)"
+        ),
+        overrun: std::cell::Cell::new(false),
+    }))
 }
 
 /// How the instances' unbounded quantifiers were settled, for the range
@@ -525,8 +578,26 @@ fn range_text(instances: &[lang::Instance]) -> String {
         return "no instance".to_string();
     };
     let mut parts = Vec::new();
-    for (i, (name, _)) in first.params.iter().enumerate() {
-        let values = instances.iter().map(|inst| inst.params[i].1);
+    for (i, (name, value)) in first.params.iter().enumerate() {
+        match value {
+            lang::ParamValue::Tree(t) => {
+                let kind = if t.labelled {
+                    "every labelled tree"
+                } else {
+                    "every tree up to isomorphism"
+                };
+                parts.push(format!("{name}: {kind}"));
+                continue;
+            }
+            lang::ParamValue::Set(_) => {
+                parts.push(format!("{name}: every non-empty subset"));
+                continue;
+            }
+            lang::ParamValue::Int(_) => {}
+        }
+        let values = instances
+            .iter()
+            .filter_map(|inst| inst.params.get(i).and_then(|(_, v)| v.int()));
         let (lo, hi) = (values.clone().min(), values.max());
         if let (Some(lo), Some(hi)) = (lo, hi) {
             parts.push(if lo == hi {
@@ -547,7 +618,7 @@ fn range_text(instances: &[lang::Instance]) -> String {
 fn enumerate(entry: &lang::FileClaim, limits: FileLimits) -> Result<Vec<lang::Instance>, Abort> {
     let mut budget = lang::Budget::new(limits.eval_steps);
     let mut all = Vec::new();
-    let mut it = lang::instances(entry);
+    let mut it = lang::instances_in(entry, &avoidance::Trees);
     while let Some(next) = it.next_instance(&mut budget) {
         all.push(next.map_err(|e| abort(entry, &e, None))?);
     }
@@ -655,7 +726,7 @@ fn ordinary(ctx: &Ctx<'_>, i: &lang::Instance, need: crate::claim::Need) -> Inst
         return InstanceOutcome::NotApplicable;
     }
     let game = if ctx.needs_game {
-        match solve(&i.game, &limits.solve) {
+        match solve(&i.game, &limits.solve, entry.check_below) {
             Ok(g) => Some(g),
             Err(Unsolved::Bound(why)) => return InstanceOutcome::NotChecked(why),
             Err(Unsolved::Input(why)) => {
@@ -673,7 +744,11 @@ fn ordinary(ctx: &Ctx<'_>, i: &lang::Instance, need: crate::claim::Need) -> Inst
         None => &lang::NoGame,
     };
     let mut budget = lang::Budget::new(limits.eval_steps);
-    let evaluation = match lang::evaluate(entry, i, sequence, &mut budget) {
+    let evaluated = match &game {
+        Some(Solved::Avoidance(g)) => lang::evaluate_avoidance(entry, i, g.as_ref(), &mut budget),
+        _ => lang::evaluate(entry, i, sequence, &mut budget),
+    };
+    let evaluation = match evaluated {
         Err(e) => {
             set_once(&shared.stop, abort(entry, &e, Some(i)));
             return InstanceOutcome::NotApplicable;
@@ -697,6 +772,7 @@ fn ordinary(ctx: &Ctx<'_>, i: &lang::Instance, need: crate::claim::Need) -> Inst
     };
     match &evaluation.outcome {
         lang::Outcome::Undecided(why) => InstanceOutcome::NotChecked(why.clone()),
+        lang::Outcome::NotApplicable => InstanceOutcome::NotApplicable,
         lang::Outcome::Holds | lang::Outcome::HoldsBelow(_) => {
             // What holds rests on the engine's (q, p) and values: the
             // checker re-validates them before "holds" (and "proved for all
