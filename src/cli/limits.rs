@@ -8,7 +8,7 @@ use super::CliError;
 use nimcert::solve::SolveError;
 use std::path::Path;
 
-pub use nimcert::solve::{DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+pub use nimcert::solve::{DEFAULT_MAX_N, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 
 /// Default `--max-file-bytes` for input files: 16 MiB.
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 << 20;
