@@ -670,3 +670,64 @@ fn an_arrow_from_octal_to_certify_is_refused() {
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(problems[0].starts_with("src/octal/mod.rs:1 → src/certify/octal.rs"));
 }
+
+// ---------------------------------------------------------------------------
+// The declared Rust version (scripts/check-msrv, run by CI on the lock)
+
+/// scripts/check-msrv on the metadata of a workspace crate `a` declaring
+/// `declared`, with a dependency `d` needing 1.85, itself with a
+/// dev-dependency `e` needing 1.90 (not compiled for `a`): its exit code
+/// and output, or `None` without python3.
+fn check_msrv(declared: &str) -> Option<(i32, String)> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let package = |name: &str, rust: &str| {
+        format!(
+            r#"{{"id": "{name}", "name": "{name}", "version": "1.0.0", "rust_version": "{rust}"}}"#
+        )
+    };
+    let dep = |name: &str, kind: &str| {
+        format!(r#"{{"pkg": "{name}", "dep_kinds": [{{"kind": {kind}}}]}}"#)
+    };
+    let metadata = format!(
+        r#"{{"packages": [{}, {}, {}], "workspace_members": ["a"], "resolve": {{"nodes": [
+            {{"id": "a", "deps": [{}]}}, {{"id": "d", "deps": [{}]}}, {{"id": "e", "deps": []}}]}}}}"#,
+        package("a", declared),
+        package("d", "1.85"),
+        package("e", "1.90"),
+        dep("d", "null"),
+        dep("e", "\"dev\""),
+    );
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/check-msrv");
+    let mut child = Command::new("python3")
+        .arg(script)
+        .args(["--metadata", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .ok()?;
+    child.stdin.take()?.write_all(metadata.as_bytes()).ok()?;
+    let out = child.wait_with_output().ok()?;
+    Some((
+        out.status.code()?,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    ))
+}
+
+#[test]
+fn the_msrv_check_refuses_a_dependency_newer_than_declared() {
+    let Some((code, out)) = check_msrv("1.80") else {
+        eprintln!("python3 not found: scripts/check-msrv not tested");
+        return;
+    };
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("d 1.0.0 needs Rust 1.85, newer than 1.80"),
+        "{out}"
+    );
+    // e is a dev-dependency of d: never compiled for a.
+    assert!(!out.contains("e 1.0.0"), "{out}");
+    let (code, out) = check_msrv("1.85").expect("python3 ran once");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("the newest: d 1.0.0 needs 1.85"), "{out}");
+}
