@@ -574,7 +574,7 @@ impl Shared {
 
     fn note(&self, line: &str) {
         if let Ok(mut slot) = self.note.lock() {
-            if slot.as_deref().map_or(true, |old| line < old) {
+            if slot.as_deref().is_none_or(|old| line < old) {
                 *slot = Some(line.to_string());
             }
         }

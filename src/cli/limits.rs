@@ -132,7 +132,7 @@ fn scientific_parts(text: &str) -> Option<(String, Exponent)> {
         None => (text, None),
     };
     let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, "0"));
-    if !(digits(whole) && digits(fraction) && exponent.map_or(true, digits)) {
+    if !(digits(whole) && digits(fraction) && exponent.is_none_or(digits)) {
         return None;
     }
     let exponent = exponent.map_or(0, |e| e.parse::<u64>().unwrap_or(u64::MAX));

@@ -48,7 +48,7 @@ fn least_dividing_period(p: usize, periodic: impl Fn(usize) -> bool) -> usize {
     let mut d = p;
     for r in PrimeFactors::of(p as u64) {
         let r = r as usize;
-        while d % r == 0 && periodic(d / r) {
+        while d.is_multiple_of(r) && periodic(d / r) {
             d /= r;
         }
     }
@@ -60,7 +60,7 @@ fn least_dividing_period(p: usize, periodic: impl Fn(usize) -> bool) -> usize {
 fn divides(r: u64, n: u64) -> bool {
     match (u32::try_from(r), u32::try_from(n)) {
         (Ok(r), Ok(n)) => n % r == 0,
-        _ => n % r == 0,
+        _ => n.is_multiple_of(r),
     }
 }
 

@@ -134,7 +134,7 @@ fn seen(
     let letter = |x: u64| u32::from(values[x as usize]);
     let b_run = |len: u64| (0..len).all(|x| letter(x) == base[(x % m) as usize]);
     if p <= m
-        && m % p == 0
+        && m.is_multiple_of(p)
         && b_run(p)
         && (0..m).all(|x| base[x as usize] == base[(x % p) as usize])
     {
