@@ -199,23 +199,25 @@ fn sequence(claim: &SequenceClaim, source: &str) -> String {
         periodicity(q, p),
         claim.values.len()
     );
-    header(source, &summary)
-        + &definition("moves", "list N", &format!("{}%N", numbers(&claim.moves)))
-        + &definition("values", "list N", &format!("{}%N", numbers(&claim.values)))
-        + &definition(
-            "certificate",
-            "sequence_cert",
-            &sequence_record(claim, "moves", "values"),
-        )
-        + &format!(
-            "(** G_S(x) = v(x) for every x, where v is [values] extended by\n    \
+    let statement = format!(
+        "(** G_S(x) = v(x) for every x, where v is [values] extended by\n    \
              v(x) = v(q + (x - q) mod p); p = {p} is the least period of G_S and\n    \
              q = {q} the least pre-period for it. *)\n\
              Theorem nim_sequence : sequence_claim (nats moves) {} {} (nats values).\n",
-            nat(q),
-            nat(p),
-        )
-        + &proof("check_sequence_cert_sound")
+        nat(q),
+        nat(p),
+    );
+    subtraction_file(
+        source,
+        &summary,
+        [
+            ("moves", numbers(&claim.moves)),
+            ("values", numbers(&claim.values)),
+        ],
+        ("sequence_cert", sequence_record(claim, "moves", "values")),
+        &statement,
+        "check_sequence_cert_sound",
+    )
 }
 
 /// A `PSet` claim: W0(S) = H + P·N with P least (`pset_claim` of
@@ -227,21 +229,41 @@ fn pset(claim: &PSetClaim, source: &str) -> String {
         show_set(&claim.moves),
         claim.block.len()
     );
-    header(source, &summary)
-        + &definition("moves", "list N", &format!("{}%N", numbers(&claim.moves)))
-        + &definition("block", "list N", &format!("{}%N", numbers(&claim.block)))
-        + &definition(
-            "certificate",
-            "pset_cert",
-            &pset_record(claim, "moves", "block"),
-        )
-        + &format!(
-            "(** G_S(x) = 0 exactly for x = h + k·P with h in [block], and P = {period}\n    \
+    let statement = format!(
+        "(** G_S(x) = 0 exactly for x = h + k·P with h in [block], and P = {period}\n    \
              is the least period of the P-positions. *)\n\
              Theorem p_positions : pset_claim (nats moves) {} (nats block).\n",
-            nat(period),
-        )
-        + &proof("check_psetN_cert_sound")
+        nat(period),
+    );
+    subtraction_file(
+        source,
+        &summary,
+        [
+            ("moves", numbers(&claim.moves)),
+            ("block", numbers(&claim.block)),
+        ],
+        ("pset_cert", pset_record(claim, "moves", "block")),
+        &statement,
+        "check_psetN_cert_sound",
+    )
+}
+
+/// The file of a subtraction game's claim: the header, two lists of `N`
+/// (the moves, then the values or the block, as [`numbers`] writes them), the certificate record of
+/// its type, the statement and its proof by `soundness`.
+fn subtraction_file(
+    source: &str,
+    summary: &str,
+    lists: [(&str, String); 2],
+    (type_, record): (&str, String),
+    statement: &str,
+    soundness: &str,
+) -> String {
+    let mut out = header(source, summary);
+    for (name, items) in lists {
+        out += &definition(name, "list N", &format!("{items}%N"));
+    }
+    out + &definition("certificate", type_, &record) + statement + &proof(soundness)
 }
 
 /// A Coq module name for a certificate at `relative` (a path below the
