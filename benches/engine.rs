@@ -200,7 +200,7 @@ type Workload = (&'static str, fn() -> Vec<Game>, usize, usize);
 /// runs only the workloads whose name contains WORD.
 fn selected(name: &str) -> bool {
     let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
-    filter.map_or(true, |f| name.contains(&f))
+    filter.is_none_or(|f| name.contains(&f))
 }
 
 fn main() {

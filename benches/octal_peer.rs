@@ -28,8 +28,8 @@
 //! peer runs take minutes). Shared machine: only the ratios of one run
 //! mean anything.
 
-use nimcert::certify::octal::{octal_certificate, octal_provenance};
 use nimcert::check::{check_certificate, Limits, Verdict};
+use nimcert::octal::certify::{octal_certificate, octal_provenance};
 use nimcert::octal::code::Reach;
 use nimcert::octal::period::{proof_length, solve, OctalOutcome};
 use nimcert::octal::values::walsh_hadamard;

@@ -128,3 +128,8 @@ pub mod solve;
 pub mod subtraction;
 
 pub use nimcert_check as check;
+
+/// `"nimcert <version>"`: the tool every certificate's provenance names.
+pub fn tool_name() -> String {
+    format!("nimcert {}", env!("CARGO_PKG_VERSION"))
+}

@@ -46,6 +46,15 @@ pub const DEFAULT_MAX_POSITIONS: u64 = 1 << 28;
 /// core.
 pub const DEFAULT_MAX_WORK: u64 = 60_000_000_000;
 
+/// Default [`Limits::max_n`]: an octal game's G is computed on at most 10^5
+/// heap sizes.
+pub const DEFAULT_MAX_N: u64 = 100_000;
+
+/// The largest [`Limits::max_n`] accepted
+/// ([`crate::octal::solve::check_max_n`]): 2^28 heap sizes, 1 GiB of
+/// values.
+pub const MAX_MAX_N: u64 = 1 << 28;
+
 /// The budgets of one computation, a plain value that the command line
 /// fills from its flags (`--max-positions`, `--max-work`, `--max-n`,
 /// `--max-classes`). Each solver reads the fields it needs: [`solve`]
@@ -59,7 +68,7 @@ pub struct Limits {
     /// Steps of work at most (about a nanosecond each).
     pub max_work: u64,
     /// Heap sizes of an octal game computed at most (4 bytes each; at most
-    /// [`crate::octal::solve::MAX_MAX_N`]).
+    /// [`MAX_MAX_N`]).
     pub max_n: u64,
     /// Classes of an avoidance game's structure diagram at most.
     pub max_classes: usize,
@@ -67,13 +76,13 @@ pub struct Limits {
 
 impl Default for Limits {
     /// The defaults of the `nimcert` flags: [`DEFAULT_MAX_POSITIONS`],
-    /// [`DEFAULT_MAX_WORK`], [`crate::octal::solve::DEFAULT_MAX_N`] and
+    /// [`DEFAULT_MAX_WORK`], [`DEFAULT_MAX_N`] and
     /// [`crate::avoidance::structure::DEFAULT_MAX_CLASSES`].
     fn default() -> Self {
         Limits {
             max_positions: DEFAULT_MAX_POSITIONS,
             max_work: DEFAULT_MAX_WORK,
-            max_n: crate::octal::solve::DEFAULT_MAX_N,
+            max_n: DEFAULT_MAX_N,
             max_classes: crate::avoidance::structure::DEFAULT_MAX_CLASSES,
         }
     }

@@ -266,7 +266,7 @@ fn mutate_pset(claim: &PSetClaim, rng: &mut Rng) -> PSetClaim {
             });
         }
         _ if p > 1 => {
-            let d = (1..p).rev().find(|d| p % d == 0).unwrap();
+            let d = (1..p).rev().find(|d| p.is_multiple_of(*d)).unwrap();
             m.period = d;
             m.block.retain(|&h| h < d);
             m.cover.retain(|&(r, _)| r < d);

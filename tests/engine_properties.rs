@@ -259,7 +259,7 @@ fn least_period_of_word_matches_every_divisor() {
                 .collect();
             let p = word.len();
             let expected = (1..=p)
-                .find(|&d| p % d == 0 && (0..p).all(|i| word[i] == word[(i + d) % p]))
+                .find(|&d| p.is_multiple_of(d) && (0..p).all(|i| word[i] == word[(i + d) % p]))
                 .unwrap();
             TestResult::from_bool(
                 least_period_of_word(&word) == expected

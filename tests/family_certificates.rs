@@ -19,7 +19,7 @@ fn every_shipped_family_agrees_with_the_engine_on_c_up_to_2000() {
     let mut checked = 0;
     for entry in std::fs::read_dir(&dir).expect("certificates/family exists") {
         let path = entry.unwrap().path();
-        if path.extension().map_or(true, |e| e != "ron") {
+        if path.extension().is_none_or(|e| e != "ron") {
             continue;
         }
         let bytes = std::fs::read(&path).unwrap();

@@ -57,7 +57,9 @@ fn seen(a: u64, b: u64, rho: u64, k: u64) -> (Seen, Vec<u32>) {
     };
     let p = f.len() as u64;
     let b_run = |len: u64| (0..len).all(|x| f[x as usize] == base[(x % m) as usize]);
-    let shape = if m % p == 0 && b_run(p) && (0..m).all(|x| base[x as usize] == f[(x % p) as usize])
+    let shape = if m.is_multiple_of(p)
+        && b_run(p)
+        && (0..m).all(|x| base[x as usize] == f[(x % p) as usize])
     {
         Seen::Base(p)
     } else if p > c && b_run(c) {

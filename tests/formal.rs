@@ -312,7 +312,7 @@ fn beyond_old_bound(c: &PSetClaim, i: usize) -> (PSetClaim, &'static str) {
         c.moves.push(OLD_PSET_BOUND);
         return (c, "move 2^20 added");
     };
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         c.moves
             .push(last.saturating_add(OLD_PSET_BOUND.saturating_mul(c.period.max(1))));
         (c, "move s + 2^20·P added")

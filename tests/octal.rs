@@ -2,11 +2,11 @@
 //! naive mex, the `octal`, `certify --octal` and `octal-sweep` commands,
 //! and mutants of `Octal` certificates judged by the engine.
 
-use nimcert::certify::octal::{octal_certificate, octal_claim, octal_provenance};
 use nimcert::check::format::{Certificate, Claim, OctalClaim, PeriodWitness};
 use nimcert::check::{check_bytes, check_certificate, Limits, Verdict};
 use nimcert::engine::solve as solve_subtraction;
 use nimcert::moves::MoveSet;
+use nimcert::octal::certify::{octal_certificate, octal_claim, octal_provenance};
 use nimcert::octal::period::{solve, OctalOutcome, OctalSolution};
 use nimcert::octal::values::nim_sequence;
 use nimcert::octal::{Method, OctalCode};

@@ -1024,7 +1024,11 @@ impl<'a, 'g> Eval<'a, 'g> {
     fn watch_mod(&mut self, id: u32, m: i64) {
         if let Some(w) = self.window.as_mut() {
             let m = m.unsigned_abs();
-            if m != 0 && w.sites.mods.contains(&id) && w.x >= w.x0 && w.l as u64 % m != 0 {
+            if m != 0
+                && w.sites.mods.contains(&id)
+                && w.x >= w.x0
+                && !(w.l as u64).is_multiple_of(m)
+            {
                 match lcm_u64(w.l as u64, m).and_then(|l| i64::try_from(l).ok()) {
                     Some(l) => {
                         w.l = l;
@@ -1370,7 +1374,7 @@ fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -344,21 +344,13 @@ impl<'s> ExprBuilder<'s> {
         }
     }
 
-    /// Parses a subtraction set: a literal `{e1, …}` into its element
-    /// expressions, any other expression (`[1, k]`, a set-builder) whole;
-    /// the type checker requires a set of it.
-    pub(crate) fn game_set(
-        &mut self,
-        text: &str,
-        origin: Origin,
-    ) -> Res<crate::file::GameTemplate> {
+    /// Parses a subtraction set: a literal `{e1, …}` or any other
+    /// expression (`[1, k]`, a set-builder); the type checker requires a
+    /// set of it.
+    pub(crate) fn game_set(&mut self, text: &str, origin: Origin) -> Res<Expr> {
         let pair = self.run(Rule::game_main, text, origin)?;
         let e = pair.into_inner().next().expect("game_main has an expr");
-        let e = self.build(e, origin)?;
-        Ok(match e.kind {
-            Kind::SetLit(elems) => crate::file::GameTemplate::Subtraction(elems),
-            _ => crate::file::GameTemplate::SubtractionSet(e),
-        })
+        self.build(e, origin)
     }
 
     /// Pre-scan, then pest; returns the entry rule's pair.

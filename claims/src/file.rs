@@ -711,7 +711,7 @@ fn game(b: &mut ExprBuilder<'_>, raw: &Spanned<String>) -> Result<GameTemplate, 
         return avoidance;
     }
     let Some(rest) = text.trim_start().strip_prefix("octal") else {
-        return b.game_set(text, o);
+        return b.game_set(text, o).map(subtraction_template);
     };
     let code_off = text.len() - rest.trim_start().len();
     octal_template(b, &text[code_off..], o, code_off)
@@ -821,6 +821,15 @@ fn octal_template(
         parts.push(OctalPart::Lit(lit));
     }
     Ok(GameTemplate::Octal(parts))
+}
+
+/// A subtraction set's template: a literal `{e1, …}` element by element,
+/// any other set expression whole.
+fn subtraction_template(set: Expr) -> GameTemplate {
+    match set.kind {
+        crate::expr::Kind::SetLit(elems) => GameTemplate::Subtraction(elems),
+        _ => GameTemplate::SubtractionSet(set),
+    }
 }
 
 /// The index of the `}` matching the `{` at `open`.

@@ -22,11 +22,11 @@
 //! budget running out stops the audit ([`Abort`]), with the position in
 //! the file.
 
-use crate::certify::octal::{octal_certificate, octal_provenance};
 use crate::certify::{search_provenance, sequence_certificate};
 use crate::claim::{check_instances, Abort, Claim, ClaimResult, InstanceOutcome, Kind, Scope};
 use crate::engine::Periodicity;
 use crate::moves::{MoveSet, MoveSetError, MAX_MOVE, MAX_MOVES};
+use crate::octal::certify::{octal_certificate, octal_provenance};
 use crate::octal::code::OctalCode;
 use crate::octal::period::{self, OctalOutcome, OctalSolution};
 use crate::octal::values::{Method, OctalSequence};
@@ -645,7 +645,7 @@ impl Shared {
 
     fn note(&self, line: &str) {
         if let Ok(mut slot) = self.note.lock() {
-            if slot.as_deref().map_or(true, |old| line < old) {
+            if slot.as_deref().is_none_or(|old| line < old) {
                 *slot = Some(line.to_string());
             }
         }

@@ -45,7 +45,7 @@ pub fn extreme_point_theorem(game: &Game) -> Option<u32> {
     let ex = extreme_points(game.geometry(), &PointSet::full(n));
     game.win()
         .is_subset(&ex)
-        .then_some(if n % 2 == 0 { 1 } else { 0 })
+        .then_some(if n.is_multiple_of(2) { 1 } else { 0 })
 }
 
 /// §5, |W| = 1 in a tree's vertex geometry, as printed:

@@ -6,13 +6,12 @@
 //! parameters. The checker decides on the mathematics alone, so a wrong
 //! formula yields a certificate that `nimcheck` rejects.
 
-use super::{
-    pset_claim, search_certificates, search_provenance, sequence_claim, tool_name, ENGINE_NAME,
-};
+use super::{pset_claim, search_certificates, search_provenance, sequence_claim, ENGINE_NAME};
 use crate::moves::MoveSet;
 use crate::solve::{solve, Limits, SolveError};
 use crate::subtraction::values::cyclic_least_period;
 use crate::subtraction::{classify, Prediction};
+use crate::tool_name;
 use nimcert_check::format::{Certificate, Claim, Method, Parameter, Provenance, FORMAT_VERSION};
 use nimcert_check::{check_certificate, Limits as CheckLimits, Verdict};
 use std::fmt;

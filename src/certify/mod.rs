@@ -5,11 +5,11 @@
 //! re-validated by `nimcheck`.
 
 pub mod formula;
-pub mod octal;
 
-use crate::engine::outcome::prime_factors;
+use crate::engine::outcome::{prime_factors, witnesses_of};
 use crate::engine::{Periodicity, Value};
 use crate::moves::MoveSet;
+use crate::tool_name;
 use nimcert_check::format::{
     Certificate, Claim, Method, PSetClaim, PackedSequenceClaim, PeriodWitness, PeriodicClaim,
     PeriodicTableClaim, Provenance, SequenceClaim, FORMAT_VERSION,
@@ -18,11 +18,6 @@ use nimcert_check::format::{
 /// The name the engine gives itself in provenance records.
 pub const ENGINE_NAME: &str =
     "nimcert engine: first repeated window found without hashing (lag runs at pair sums, first window, Brent anchor), exact least (q, p)";
-
-/// `"nimcert <version>"`.
-pub fn tool_name() -> String {
-    format!("nimcert {}", env!("CARGO_PKG_VERSION"))
-}
 
 /// Provenance of a result found by search.
 pub fn search_provenance() -> Provenance {
@@ -184,32 +179,6 @@ pub fn sequence_claim(moves: &MoveSet, values: &[Value], q: u64, p: u64) -> Sequ
 fn period_witnesses(values: &[Value], q: u64, p: u64) -> Vec<PeriodWitness> {
     let at = |x: u64| u32::from(values[if x < q + p { x } else { q + (x - q) % p } as usize]);
     witnesses_of(at, q, p)
-}
-
-/// The period witnesses of a sequence `at` with least pre-period q and
-/// least period p: per prime r | p, the first x in [q, q + p) with
-/// at(x) ≠ at(x + p/r).
-///
-/// # Panics
-/// If p is not the least period or q not the least pre-period of `at`.
-pub fn witnesses_of(at: impl Fn(u64) -> u32, q: u64, p: u64) -> Vec<PeriodWitness> {
-    if q > 0 {
-        assert_ne!(
-            at(q - 1),
-            at(q - 1 + p),
-            "q = {q} is not the least pre-period"
-        );
-    }
-    prime_factors(p)
-        .into_iter()
-        .map(|r| {
-            let shift = p / r;
-            let position = (q..q + p)
-                .find(|&x| at(x) != at(x + shift))
-                .unwrap_or_else(|| panic!("p/{r} is a period: {p} is not the least period"));
-            PeriodWitness { prime: r, position }
-        })
-        .collect()
 }
 
 /// The `Periodic` claim (format 2) for values on [0, q + p) with least

@@ -1,8 +1,7 @@
 //! `nimcert atlas`: the periodicity landscape of {a, b, c} for a fixed a.
 
-use super::certify::is_stdout;
 use super::limits::{DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
-use super::output::{check_output_file, print_bytes, write_bytes};
+use super::output::{check_output_file, is_stdout, print_bytes, write_bytes};
 use super::CliError;
 use clap::{Args, ValueEnum};
 use nimcert::moves::{MoveSet, MAX_MOVE};

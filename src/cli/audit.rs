@@ -1,6 +1,6 @@
 //! `nimcert audit`: run the claim registry of both papers.
 
-use super::output::print;
+use super::output::{file_output, print};
 use super::progress::bar;
 use super::CliError;
 use clap::{Args, ValueEnum};
@@ -304,7 +304,7 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.write_baseline {
         super::output::check_output_file(path)?;
     }
-    let output = super::certify::file_output(args.output.clone());
+    let output = file_output(args.output.clone());
     if let Some(path) = &output {
         super::output::check_output_file(path)?;
     }

@@ -2,9 +2,11 @@
 //! (paper B): nim number, maximal non-generating sets, structure diagram,
 //! the paper's covering statement, certificates.
 
-use super::certify::{file_output, warn_if_over_limits};
 use super::limits::{read_input, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_WORK};
-use super::output::{check_output_file, print, render, write_atomically, Format, LIST_ENTRIES};
+use super::output::{
+    check_output_file, file_output, print, render, warn_if_over_limits, write_atomically, Format,
+    LIST_ENTRIES,
+};
 use super::CliError;
 use clap::{Args, Subcommand};
 use nimcert::avoidance::certify::{certificate, search_method};

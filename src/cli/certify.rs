@@ -1,16 +1,18 @@
 //! `nimcert certify`.
 
-use super::limits::{DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
-use super::output::{check_output_file, in_new_dir, parse_moves, print, write_atomically};
+use super::limits::{DEFAULT_MAX_N, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+use super::output::{
+    check_output_file, file_output, in_new_dir, parse_moves, print, warn_if_over_limits,
+    write_atomically,
+};
 use super::CliError;
 use clap::{Args, ValueEnum};
 use nimcert::certify::formula::{three_move_certificates, FormulaError, ThreeMoveError};
-use nimcert::certify::octal::{octal_certificate, octal_periodic_certificate, octal_provenance};
 use nimcert::certify::{certificate_of_kind, search_provenance, ClaimKind};
 use nimcert::check::format::Certificate;
 use nimcert::check::Verdict;
 use nimcert::moves::MoveSet;
-use nimcert::octal::solve::DEFAULT_MAX_N;
+use nimcert::octal::certify::{octal_certificate, octal_periodic_certificate, octal_provenance};
 use nimcert::octal::{Method as OctalMethod, OctalCode};
 use nimcert::solve::{solve, Limits};
 use std::path::{Path, PathBuf};
@@ -293,37 +295,6 @@ fn run_formula(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// Whether an output path means standard output: `-`, for every command
-/// that writes a file (`certify`, `avoid --certify`, `atlas`, `draw`). A
-/// file named `-` is written as `./-`.
-pub(super) fn is_stdout(path: &Path) -> bool {
-    path.as_os_str() == "-"
-}
-
-/// The file an optional `-o` names: `None` for standard output (no `-o`,
-/// or `-o -`).
-pub(super) fn file_output(output: Option<PathBuf>) -> Option<PathBuf> {
-    output.filter(|path| !is_stdout(path))
-}
-
-/// Warns (the certificate is still written) when `nimcheck` with its
-/// default limits would refuse `certificate` as over a limit, naming the
-/// flag that raises it, so that a user learns it before running nimcheck.
-/// `game` names the game (`{2,5,7}`, `0.77`, `tree`), `kind` the claim.
-pub(super) fn warn_if_over_limits(game: &str, kind: &str, certificate: &Certificate) {
-    if let Err(why) = nimcert::check::precheck(certificate, &nimcert::check::Limits::default()) {
-        super::warn(&format!(
-            "nimcert: {game}: warning: nimcheck's default limits refuse this {kind} certificate ({}); it was written: raise that flag when checking it{}",
-            nimcert::moves::clip(&why, 200),
-            match kind {
-                "sequence" => ", or certify with --claim periodic (no values listed)",
-                "octal" => ", or certify with --no-values (no values listed)",
-                _ => "",
-            }
-        ));
-    }
 }
 
 /// Writes one certificate into `dir`, or prints it after a `// file:` line.

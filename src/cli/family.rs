@@ -92,7 +92,7 @@ pub fn run(args: FamilyArgs) -> Result<ExitCode, CliError> {
     args.b.check("b", 2, 1 << 20).map_err(CliError::input)?;
     let (a, b) = (args.a.resolve(1), args.b.resolve(2));
     let count = classes(a.clone(), b.clone())
-        .filter(|&(_, _, rho)| args.rho.map_or(true, |r| r == rho))
+        .filter(|&(_, _, rho)| args.rho.is_none_or(|r| r == rho))
         .take(args.max_classes as usize + 1)
         .count() as u64;
     if count > args.max_classes {
@@ -111,7 +111,7 @@ pub fn run(args: FamilyArgs) -> Result<ExitCode, CliError> {
         prepare_dir(dir)?;
     }
     let mut outcomes = survey(a, b);
-    outcomes.retain(|o| args.rho.map_or(true, |r| r == o.rho));
+    outcomes.retain(|o| args.rho.is_none_or(|r| r == o.rho));
     if let Some(dir) = &args.output {
         for o in &outcomes {
             if let Settled::Proved { claim, .. } = &o.settled {

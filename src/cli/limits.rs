@@ -8,7 +8,7 @@ use super::CliError;
 use nimcert::solve::SolveError;
 use std::path::Path;
 
-pub use nimcert::solve::{DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+pub use nimcert::solve::{DEFAULT_MAX_N, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 
 /// Default `--max-file-bytes` for input files: 16 MiB.
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 << 20;
@@ -132,7 +132,7 @@ fn scientific_parts(text: &str) -> Option<(String, Exponent)> {
         None => (text, None),
     };
     let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, "0"));
-    if !(digits(whole) && digits(fraction) && exponent.map_or(true, digits)) {
+    if !(digits(whole) && digits(fraction) && exponent.is_none_or(digits)) {
         return None;
     }
     let exponent = exponent.map_or(0, |e| e.parse::<u64>().unwrap_or(u64::MAX));

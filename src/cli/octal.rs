@@ -1,7 +1,7 @@
 //! `nimcert octal`: the nim-sequence of an octal game, its least pre-period
 //! and period, proved by the Octal Periodicity Theorem.
 
-use super::limits::DEFAULT_MAX_WORK;
+use super::limits::{DEFAULT_MAX_N, DEFAULT_MAX_WORK};
 use super::output::{print, render, Format, LIST_ENTRIES};
 use super::solve::digit;
 use super::CliError;
@@ -13,8 +13,6 @@ use nimcert::solve::Limits;
 use serde::Serialize;
 use std::fmt::Write;
 use std::process::ExitCode;
-
-use nimcert::octal::solve::DEFAULT_MAX_N;
 
 /// The long help after the options.
 const OCTAL_HELP: &str = concat!(

@@ -1,13 +1,15 @@
 //! Output helpers shared by the subcommands: formats, moves arguments,
-//! printing, and output paths checked before the work and written
-//! atomically.
+//! printing, output paths (`-` for standard output) checked before the work
+//! and written atomically, and the warning for a certificate over
+//! nimcheck's default limits.
 
 use super::CliError;
 use clap::ValueEnum;
+use nimcert::check::format::Certificate;
 use nimcert::moves::MoveSet;
 use std::io::Write;
 use std::os::fd::AsFd;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// How many entries a JSON/RON list keeps without `--full` (the report
@@ -65,6 +67,37 @@ pub fn print_bytes(bytes: &[u8]) -> Result<(), CliError> {
     out.write_all(bytes)
         .and_then(|()| out.flush())
         .map_err(|e| CliError::io(format!("standard output: {e}")))
+}
+
+/// Whether an output path means standard output: `-`, for every command
+/// that writes a file (`certify`, `avoid --certify`, `atlas`, `draw`). A
+/// file named `-` is written as `./-`.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The file an optional `-o` names: `None` for standard output (no `-o`,
+/// or `-o -`).
+pub fn file_output(output: Option<PathBuf>) -> Option<PathBuf> {
+    output.filter(|path| !is_stdout(path))
+}
+
+/// Warns (the certificate is still written) when `nimcheck` with its
+/// default limits would refuse `certificate` as over a limit, naming the
+/// flag that raises it, so that a user learns it before running nimcheck.
+/// `game` names the game (`{2,5,7}`, `0.77`, `tree`), `kind` the claim.
+pub fn warn_if_over_limits(game: &str, kind: &str, certificate: &Certificate) {
+    if let Err(why) = nimcert::check::precheck(certificate, &nimcert::check::Limits::default()) {
+        super::warn(&format!(
+            "nimcert: {game}: warning: nimcheck's default limits refuse this {kind} certificate ({}); it was written: raise that flag when checking it{}",
+            nimcert::moves::clip(&why, 200),
+            match kind {
+                "sequence" => ", or certify with --claim periodic (no values listed)",
+                "octal" => ", or certify with --no-values (no values listed)",
+                _ => "",
+            }
+        ));
+    }
 }
 
 /// Checks, before any work, that `path` can be written as a file (its

@@ -127,7 +127,7 @@ impl SolveReport {
             covered_by: prediction.map(|p| p.statement.clone()),
             predicted_period: prediction.map(|p| p.period),
             source: prediction.map(|p| p.source),
-            agrees: paper_a.map(|_| prediction.map_or(true, |p| p.agrees_with(game))),
+            agrees: paper_a.map(|_| prediction.is_none_or(|p| p.agrees_with(game))),
         }
     }
 

@@ -1,6 +1,7 @@
 //! The outcome (P/N) sequence: [G(x) = 0] as a 0/1 sequence.
 
 use super::{Value, QP};
+use nimcert_check::format::PeriodWitness;
 
 /// Least period and least pre-period of the outcome sequence of a
 /// nim-sequence with least pre-period q and least period p, given its
@@ -47,7 +48,7 @@ fn least_dividing_period(p: usize, periodic: impl Fn(usize) -> bool) -> usize {
     let mut d = p;
     for r in PrimeFactors::of(p as u64) {
         let r = r as usize;
-        while d % r == 0 && periodic(d / r) {
+        while d.is_multiple_of(r) && periodic(d / r) {
             d /= r;
         }
     }
@@ -59,13 +60,39 @@ fn least_dividing_period(p: usize, periodic: impl Fn(usize) -> bool) -> usize {
 fn divides(r: u64, n: u64) -> bool {
     match (u32::try_from(r), u32::try_from(n)) {
         (Ok(r), Ok(n)) => n % r == 0,
-        _ => n % r == 0,
+        _ => n.is_multiple_of(r),
     }
 }
 
 /// The distinct prime factors of n, increasing (none for n ≤ 1).
 pub fn prime_factors(n: u64) -> Vec<u64> {
     PrimeFactors::of(n).collect()
+}
+
+/// The period witnesses of a sequence `at` with least pre-period q and
+/// least period p: per prime r | p, the first x in [q, q + p) with
+/// at(x) ≠ at(x + p/r).
+///
+/// # Panics
+/// If p is not the least period or q not the least pre-period of `at`.
+pub fn witnesses_of(at: impl Fn(u64) -> u32, q: u64, p: u64) -> Vec<PeriodWitness> {
+    if q > 0 {
+        assert_ne!(
+            at(q - 1),
+            at(q - 1 + p),
+            "q = {q} is not the least pre-period"
+        );
+    }
+    prime_factors(p)
+        .into_iter()
+        .map(|r| {
+            let shift = p / r;
+            let position = (q..q + p)
+                .find(|&x| at(x) != at(x + shift))
+                .unwrap_or_else(|| panic!("p/{r} is a period: {p} is not the least period"));
+            PeriodWitness { prime: r, position }
+        })
+        .collect()
 }
 
 /// The distinct prime factors of a number, increasing, by trial division

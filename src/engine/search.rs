@@ -213,29 +213,28 @@ pub(crate) struct Hasher {
 /// step is S / [`Letter::PER_WORD`] of them: 8 for bytes).
 const STEP: usize = 8;
 
-/// b^k mod 2^64, by squaring.
-fn wrapping_power(mut b: u64, mut k: usize) -> u64 {
-    let mut r = 1u64;
-    while k > 0 {
-        if k & 1 == 1 {
-            r = r.wrapping_mul(b);
-        }
-        b = b.wrapping_mul(b);
-        k >>= 1;
-    }
-    r
+/// B^k mod 2^64 by the standard library's `wrapping_pow`, whose exponent
+/// is a `u32`: k = 2^32·h + l with h, l < 2^32, B^k = (B^(2^32))^h · B^l
+/// (a window's K = c/n words can pass 2^32 for c ≥ 2^35 letters).
+fn base_power(k: usize) -> u64 {
+    let k = k as u64;
+    let (high, low) = ((k >> 32) as u32, k as u32);
+    let base_2_32 = BASE.wrapping_pow(1 << 31).wrapping_pow(2);
+    base_2_32
+        .wrapping_pow(high)
+        .wrapping_mul(BASE.wrapping_pow(low))
 }
 
 impl Hasher {
     fn new<T: Letter>(c: usize) -> Self {
         let words = c / T::PER_WORD;
-        let weights = std::array::from_fn(|i| wrapping_power(BASE, STEP - 1 - i));
+        let weights = std::array::from_fn(|i| base_power(STEP - 1 - i));
         Hasher {
             c,
             words,
-            top: wrapping_power(BASE, words),
+            top: base_power(words),
             weights,
-            step_base: wrapping_power(BASE, STEP),
+            step_base: base_power(STEP),
         }
     }
 
@@ -559,4 +558,26 @@ fn scan_down<T: Letter>(v: &[T], y: usize, p: usize) -> usize {
         q -= 1;
     }
     q
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_powers() {
+        let mut power = 1u64;
+        for k in 0..100 {
+            assert_eq!(base_power(k), power, "B^{k}");
+            power = power.wrapping_mul(BASE);
+        }
+        // B is odd and the units mod 2^64 have exponent 2^62: B^(2^62) = 1,
+        // which the split k = 2^32·h + l must find with h = 2^30.
+        #[cfg(target_pointer_width = "64")]
+        {
+            assert_eq!(base_power(1 << 62), 1);
+            assert_eq!(base_power((1 << 62) + 7), base_power(7));
+            assert_ne!(base_power(1 << 61), 1);
+        }
+    }
 }

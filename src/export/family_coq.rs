@@ -17,7 +17,7 @@
 //! Every number is written as a unary `nat`, so numbers are bounded by
 //! [`NAT_MAX`]; a claim beyond it is not exported.
 
-use super::coq::Export;
+use super::coq_text::Export;
 use crate::check::format::{FamilyClaim, FamilyShape};
 use std::fmt::Write;
 

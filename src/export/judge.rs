@@ -131,7 +131,7 @@ pub fn refutation(claim: &SequenceClaim) -> Option<(u64, u64)> {
     let v = &claim.values;
     let increasing = claim.moves.windows(2).all(|w| w[0] < w[1]);
     if !increasing
-        || claim.moves.first().map_or(true, |&s| s == 0)
+        || claim.moves.first().is_none_or(|&s| s == 0)
         || claim.preperiod.checked_add(claim.period) != Some(v.len() as u64)
     {
         return None;

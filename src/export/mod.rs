@@ -14,8 +14,12 @@
 //! [`judge`]: `Periodic`, `PeriodicTable`, `Sequence` and `PSet`
 //! certificates in the input format of `nimjudge`, the judge extracted
 //! from Coq (issue 24).
+//!
+//! The Coq exporters write their files with the pieces of `coq_text`; the
+//! dispatch by claim kind is [`coq::export`].
 
 pub mod coq;
+mod coq_text;
 pub mod family_coq;
 pub mod geometries;
 pub mod judge;

@@ -7,7 +7,7 @@
 //! the options, two or three heaps valued by xor) and `OctalCheck.v`
 //! (`octal_claim`, `octal_periodic_claim`), and proves it by `vm_compute`
 //! of the verified checker `check_octal_cert` and its soundness theorem.
-//! The style and the helpers are [`super::coq`]'s.
+//! The style is [`super::coq`]'s, the pieces of text are shared with it.
 //!
 //! The Coq checker covers nimcheck's codes: hexadecimal digits, a digit
 //! with bit 8 splitting a heap into three. With j = 3 for such a code (else
@@ -19,9 +19,10 @@
 //! as is a code that is not of the form d0.d1…dt (nimcheck refuses it
 //! without any work).
 
-use super::coq::{header, nat, numbers, proof, witnesses, Export};
+use super::coq_text::{
+    definition, header, nat, numbers, option, periodicity, proof, record, witnesses, Export,
+};
 use crate::check::format::{Claim, PeriodWitness, SparseHint};
-use std::fmt::Write;
 
 /// The longest L = 2(q + p) + t + 1 the Coq checker computes for a code of
 /// at most two-heap splits: `octal_bound`
@@ -190,8 +191,7 @@ fn work(digits: &[u32], length: u64) -> u64 {
 
 /// The certificate as a Coq record of `Nimcert.OctalCheck`, its code and
 /// values given as terms.
-fn record(view: &OctalView, code: &str, values: &str) -> String {
-    let option = |w: Option<u64>| w.map_or("None".to_string(), |w| format!("Some {w}"));
+fn octal_record(view: &OctalView, code: &str, values: &str) -> String {
     let sparse = match view.sparse {
         None => "None".to_string(),
         Some(h) => format!(
@@ -200,21 +200,21 @@ fn record(view: &OctalView, code: &str, values: &str) -> String {
             option(h.position_parity.map(u64::from))
         ),
     };
-    format!(
-        "{{|\n  \
-         o_code := {code};\n  \
-         o_preperiod := {q}%N;\n  \
-         o_period := {p}%N;\n  \
-         o_values := {values};\n  \
-         o_period_witnesses := {pw}%N;\n  \
-         o_preperiod_witness := ({qw})%N;\n  \
-         o_sparse := ({sparse})%N;\n\
-         |}}",
-        q = view.preperiod,
-        p = view.period,
-        pw = witnesses(view.period_witnesses),
-        qw = option(view.preperiod_witness),
-    )
+    record(&[
+        ("o_code", code.to_string()),
+        ("o_preperiod", format!("{}%N", view.preperiod)),
+        ("o_period", format!("{}%N", view.period)),
+        ("o_values", values.to_string()),
+        (
+            "o_period_witnesses",
+            format!("{}%N", witnesses(view.period_witnesses)),
+        ),
+        (
+            "o_preperiod_witness",
+            format!("({})%N", option(view.preperiod_witness)),
+        ),
+        ("o_sparse", format!("({sparse})%N")),
+    ])
 }
 
 /// The code in the statement's form: "0.77" shown as d0.d1…dt.
@@ -231,13 +231,9 @@ fn show_code(digits: &[u32]) -> String {
 
 fn file(view: &OctalView, digits: &[u32], source: &str) -> String {
     let (q, p) = (view.preperiod, view.period);
-    let shape = if q == 0 {
-        format!("purely periodic with least period {p}")
-    } else {
-        format!("periodic with least pre-period {q} and least period {p}")
-    };
+    let shape = periodicity(q, p);
     let code = show_code(digits);
-    let (summary, statement, values) = match view.values {
+    let (summary, statement) = match view.values {
         Some(values) => (
             format!(
                 "Claim: the nim-sequence of the octal game {code} is {shape}, with the {} values given on [0, q + p).",
@@ -251,7 +247,6 @@ fn file(view: &OctalView, digits: &[u32], source: &str) -> String {
                 nat(q),
                 nat(p)
             ),
-            Some(values),
         ),
         None => (
             format!("Claim: the nim-sequence of the octal game {code} is {shape} (values computed, none listed)."),
@@ -262,33 +257,25 @@ fn file(view: &OctalView, digits: &[u32], source: &str) -> String {
                 nat(q),
                 nat(p)
             ),
-            None,
         ),
     };
     let mut out = header(source, &summary);
     out.push_str("From Nimcert Require Import Octal OctalCheck.\n\n");
-    let _ = write!(
-        out,
-        "(** The octal game {code}: its digits [d0; d1; ...; dt]. *)\n\
-         Definition code : list nat := {digits}.\n\n",
-        digits = numbers(digits),
-    );
-    let values_term = match values {
+    out += &format!("(** The octal game {code}: its digits [d0; d1; ...; dt]. *)\n");
+    out += &definition("code", "list nat", &numbers(digits));
+    let values_term = match view.values {
         Some(values) => {
-            let _ = write!(
-                out,
-                "Definition values : list N := {}%N.\n\n",
-                numbers(values)
-            );
+            out += &definition("values", "list N", &format!("{}%N", numbers(values)));
             "Some values"
         }
         None => "None",
     };
-    let _ = write!(
-        out,
-        "Definition certificate : octal_cert := {}.\n\n{statement}",
-        record(view, "code", values_term)
+    out += &definition(
+        "certificate",
+        "octal_cert",
+        &octal_record(view, "code", values_term),
     );
+    out += &statement;
     out + &proof("check_octal_cert_sound")
 }
 
@@ -305,7 +292,7 @@ pub fn verdict_term(claim: &Claim) -> Option<String> {
         .map_or("None".to_string(), |v| format!("Some ({}%N)", numbers(v)));
     Some(format!(
         "octal_verdict {}",
-        record(&view, &numbers(&digits), &values)
+        octal_record(&view, &numbers(&digits), &values)
     ))
 }
 

@@ -646,7 +646,9 @@ impl Family {
             chain("r", &self.base)
         );
         let mut periods = Vec::new();
-        let candidates = (1..*period).filter(|e| self.m % e == 0).chain([*period]);
+        let candidates = (1..*period)
+            .filter(|e| self.m.is_multiple_of(*e))
+            .chain([*period]);
         for e in candidates {
             let all: Vec<String> = (0..self.m)
                 .map(|x| format!("(= (B {x}) (B {}))", (x + e) % self.m))

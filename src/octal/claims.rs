@@ -32,11 +32,11 @@
 //! A failing instance carries the `Octal` certificates of the games
 //! involved, so every disagreement is re-checked by nimcheck.
 
+use super::certify::{octal_certificate, octal_provenance};
 use super::code::{OctalCode, Reach};
 use super::period::{proof_length, solve, OctalOutcome, OctalSolution};
 use super::published::{Published, CITED, LISTED_TERMS, PUBLISHED};
 use super::values::{nim_sequence, Method};
-use crate::certify::octal::{octal_certificate, octal_provenance};
 use crate::claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Kind, Need, Scope};
 use nimcert_check::format::Certificate;
 use std::sync::Mutex;

@@ -664,7 +664,7 @@ pub fn compare(game: &LongGame, values: &[u32]) -> Vec<Comparison> {
         })
         .collect();
     if *game == LongGame::Grundy && values.len() as u64 > FLAMMENKAMP_GRUNDY_SPARSE_TO {
-        let sparse = |v: u32| (v & !1).count_ones() % 2 == 0;
+        let sparse = |v: u32| (v & !1).count_ones().is_multiple_of(2);
         let ours: Vec<(u64, u32)> = (0..=FLAMMENKAMP_GRUNDY_SPARSE_TO)
             .filter(|&n| sparse(values[n as usize]))
             .map(|n| (n, values[n as usize]))

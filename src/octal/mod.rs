@@ -4,6 +4,7 @@
 //! Periodicity Theorem ([`period`]), and the published claims that
 //! `nimcert audit` checks ([`published`]).
 
+pub mod certify;
 pub mod claims;
 pub mod code;
 pub mod long_run;

@@ -308,7 +308,7 @@ mod tests {
             }
             // Least: no smaller period from q, no smaller q for p.
             let (q, p) = (s.preperiod, s.period);
-            let witnesses = crate::certify::witnesses_of(|n| s.value(n), q, p);
+            let witnesses = crate::engine::outcome::witnesses_of(|n| s.value(n), q, p);
             assert_eq!(
                 witnesses.len(),
                 crate::engine::outcome::prime_factors(p).len()

@@ -15,14 +15,7 @@
 
 use super::period::{self, OctalOutcome, OctalSolution};
 use super::{Method, OctalCode};
-use crate::solve::{Limit, Limits, SolveError};
-
-/// Default [`Limits::max_n`]: G is computed on at most 10^5 heap sizes.
-pub const DEFAULT_MAX_N: u64 = 100_000;
-
-/// The largest [`Limits::max_n`] accepted: 2^28 heap sizes, 1 GiB of
-/// values.
-pub const MAX_MAX_N: u64 = 1 << 28;
+use crate::solve::{Limit, Limits, SolveError, MAX_MAX_N};
 
 /// Refuses a bound on heap sizes over [`MAX_MAX_N`] (an input error: the
 /// values alone would take over 1 GiB).

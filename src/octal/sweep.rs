@@ -16,6 +16,7 @@
 //! [`campaign::merge()`]. A folder holding another sweep (its `spec.json`
 //! differs) is refused.
 
+use super::certify::{octal_certificate, octal_provenance};
 use super::code::OctalCode;
 use super::period::{solve, OctalOutcome};
 use super::values::Method;
@@ -121,10 +122,7 @@ pub fn sweep_code(
             result.outcome = "periodic".into();
             result.preperiod = Some(game.preperiod);
             result.period = Some(game.period);
-            certificate = Some(crate::certify::octal::octal_certificate(
-                &game,
-                crate::certify::octal::octal_provenance(method),
-            ));
+            certificate = Some(octal_certificate(&game, octal_provenance(method)));
         }
         OctalOutcome::NoPeriodBelow { below, .. } => {
             result.outcome = "no period below max_n".into();

@@ -535,7 +535,7 @@ impl OctalSequence {
         for mask in 1..(1u32 << bits) {
             for &domain in self.domains() {
                 let count = rare[3 * mask as usize + domain.map_or(0, |f| 1 + f as usize)];
-                if best.map_or(true, |(fewest, _)| count < fewest) {
+                if best.is_none_or(|(fewest, _)| count < fewest) {
                     best = Some((count, Sparse { mask, domain }));
                 }
             }
@@ -734,7 +734,7 @@ mod tests {
         // position rare and comes first, but over the prefix it makes the
         // 3,000 ones rare; mask 7 makes none rare.
         let mut values = vec![0];
-        values.extend(std::iter::repeat(1).take(3000));
+        values.extend(std::iter::repeat_n(1, 3000));
         values.extend([2, 4].iter().cycle().take(5000));
         let sequence = chosen_on(&values);
         let chosen = sequence.sparse.expect("a mask");

@@ -699,7 +699,7 @@ fn cell(
     let class = classify(&[a, b, c]).expect("0 < a < b < c");
     let values = &solver.values()[..(qp.preperiod + qp.period) as usize];
     let prediction = class.prediction.as_ref();
-    let agrees = prediction.map_or(true, |p| {
+    let agrees = prediction.is_none_or(|p| {
         qp.preperiod == 0 && qp.period == p.period && values == p.values.as_slice()
     });
     Ok(Cell {

@@ -263,7 +263,7 @@ impl Drawing {
         let agrees = classification
             .prediction
             .as_ref()
-            .map_or(true, |p| p.agrees_with(&given));
+            .is_none_or(|p| p.agrees_with(&given));
         let reduced = classification.reduced;
         let given_qp = given.qp;
         let game = if classification.g == 1 {

@@ -65,7 +65,8 @@ impl Additive {
 
     /// Theorem 36 (proof): w(n + 1) − w(n) = 1 + a[a | n + 1] + b[N | n + 1].
     pub fn increment_printed(&self, n: u64) -> u64 {
-        1 + self.a * u64::from((n + 1) % self.a == 0) + self.b * u64::from((n + 1) % self.n() == 0)
+        1 + self.a * u64::from((n + 1).is_multiple_of(self.a))
+            + self.b * u64::from((n + 1).is_multiple_of(self.n()))
     }
 
     /// Remark 38: for η = 1 (2a < b < 3a) the generator

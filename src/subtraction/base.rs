@@ -50,7 +50,7 @@ impl Base {
     /// integer is read modulo m.
     pub fn in_z(&self, r: u64) -> bool {
         let r = r % self.m();
-        r < self.b && (r / self.a) % 2 == 0
+        r < self.b && (r / self.a).is_multiple_of(2)
     }
 
     /// Z = W0(B) mod m, increasing (Prop. 7).
@@ -118,31 +118,27 @@ impl Base {
     /// (0^a 1^a)^{(η+1)/2} 0^ε 1^a for η odd, (0^a 1^a)^{(η+2)/2} 1^ε for η even.
     pub fn outcome_word_printed(&self) -> Vec<u8> {
         let (a, eta, eps) = (self.a as usize, self.eta() as usize, self.eps() as usize);
-        let pair = || {
-            std::iter::repeat(0)
-                .take(a)
-                .chain(std::iter::repeat(1).take(a))
-        };
+        let pair = || std::iter::repeat_n(0, a).chain(std::iter::repeat_n(1, a));
         let mut word: Vec<u8> = Vec::new();
         if eta % 2 == 1 {
             (0..eta.div_ceil(2)).for_each(|_| word.extend(pair()));
-            word.extend(std::iter::repeat(0).take(eps));
-            word.extend(std::iter::repeat(1).take(a));
+            word.extend(std::iter::repeat_n(0, eps));
+            word.extend(std::iter::repeat_n(1, a));
         } else {
             (0..(eta + 2) / 2).for_each(|_| word.extend(pair()));
-            word.extend(std::iter::repeat(1).take(eps));
+            word.extend(std::iter::repeat_n(1, eps));
         }
         word
     }
 
     /// b is an odd multiple of a (the harmonic exception of Remark 8).
     pub fn is_odd_harmonic(&self) -> bool {
-        self.b % self.a == 0 && (self.b / self.a) % 2 == 1
+        self.b.is_multiple_of(self.a) && (self.b / self.a) % 2 == 1
     }
 
     /// b is an even multiple of a.
     pub fn is_even_harmonic(&self) -> bool {
-        self.b % self.a == 0 && (self.b / self.a) % 2 == 0
+        self.b.is_multiple_of(self.a) && (self.b / self.a).is_multiple_of(2)
     }
 
     /// Remark 8 as printed: the least period of W0(B) is 2a when b is an

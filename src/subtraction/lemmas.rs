@@ -25,7 +25,7 @@ pub fn dilate_qp(g: u64, qp: QP) -> QP {
 /// times.
 pub fn dilate_word(g: u64, word: &[Value]) -> Vec<Value> {
     word.iter()
-        .flat_map(|&v| std::iter::repeat(v).take(g as usize))
+        .flat_map(|&v| std::iter::repeat_n(v, g as usize))
         .collect()
 }
 

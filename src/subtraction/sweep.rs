@@ -316,7 +316,7 @@ impl Tally {
         }
         if solved
             .checked_add(self.no_period_found)
-            .map_or(true, |n| n > self.triples)
+            .is_none_or(|n| n > self.triples)
         {
             return fail("more triples with or without a period than triples");
         }

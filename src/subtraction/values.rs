@@ -153,7 +153,7 @@ pub fn lemma41_violation(t: &super::Triple, cl: &Classes) -> Option<u64> {
         .find(|&v| {
             [t.b, t.c].into_iter().any(|s| {
                 let r = cl.class_minus(v, s);
-                cl.in_v(r) && cl.l(r) % 2 == 0
+                cl.in_v(r) && cl.l(r).is_multiple_of(2)
             })
         })
 }

@@ -520,7 +520,7 @@ pub(super) fn on_example(
             let selected = scope
                 .size
                 .as_ref()
-                .map_or(true, |r| r.contains(&(game().size() as u64)));
+                .is_none_or(|r| r.contains(&(game().size() as u64)));
             let cases = selected.then(|| Case::new(Some(instance), shape(), game()));
             check_instances(
                 scope,

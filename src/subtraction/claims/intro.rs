@@ -175,7 +175,7 @@ fn check_tail(_: &[u64], game: &Periodicity) -> Check {
 
 fn check_remark6(t: &Triple, game: &Periodicity) -> Check {
     let outcome = game.outcome();
-    let left = outcome.preperiod == 0 && (t.b + t.c) % outcome.period == 0;
+    let left = outcome.preperiod == 0 && (t.b + t.c).is_multiple_of(outcome.period);
     let right = game.value(t.b + t.c - 1) != 0;
     verdict(left == right, || {
         format!(
@@ -190,7 +190,7 @@ fn check_remark6(t: &Triple, game: &Periodicity) -> Check {
 
 fn check_prop7(base: &Base, game: &Periodicity) -> Check {
     let m = base.m();
-    if game.qp.preperiod != 0 || m % game.qp.period != 0 {
+    if game.qp.preperiod != 0 || !m.is_multiple_of(game.qp.period) {
         return Check::Fails(format!("W0(B) is not Z + mN: engine {}", qp(game)));
     }
     if let Some(x) = first_w0_difference(game, |x| base.in_w0(x), m) {

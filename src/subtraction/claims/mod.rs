@@ -512,9 +512,8 @@ pub(super) fn on_instance(
         printed,
         format!("S = {}", braces(moves)),
         move |scope| {
-            let inside = |r: &Option<RangeInclusive<u64>>, x: u64| {
-                r.as_ref().map_or(true, |r| r.contains(&x))
-            };
+            let inside =
+                |r: &Option<RangeInclusive<u64>>, x: u64| r.as_ref().is_none_or(|r| r.contains(&x));
             let selected = moves.len() == 3
                 && inside(&scope.a, moves[0])
                 && inside(&scope.b, moves[1])

@@ -271,9 +271,10 @@ fn check_prop55(t: &Triple, game: &Periodicity) -> Check {
     let base_word = base.value_word();
     let same = (0..2 * t.m()).all(|x| (game.value(x) == 0) == base.in_w0(x));
     let pb = cyclic_least_period(&base_word);
-    verdict(same && game.qp.period == pb && t.m() % pb == 0, || {
-        format!("W0(S) = W0(B) is {same}; engine {}", qp(game))
-    })
+    verdict(
+        same && game.qp.period == pb && t.m().is_multiple_of(pb),
+        || format!("W0(S) = W0(B) is {same}; engine {}", qp(game)),
+    )
 }
 
 /// The members of the three §6 families with 2 ≤ a < b < c.

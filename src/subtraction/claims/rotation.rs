@@ -428,7 +428,7 @@ fn check_nc(t: &Triple, game: &Periodicity) -> Check {
 fn check_row2(t: &Triple, _: &Periodicity) -> Check {
     let (a, b, rho, base) = (t.a, t.b, t.rho(), t.base());
     let nc = n_c(t);
-    if nc % a != 0 {
+    if !nc.is_multiple_of(a) {
         return Check::Fails(format!("a ∤ N_c = {nc}"));
     }
     let e = (t.c + a) as i64 - ((a + b) * nc / a) as i64;

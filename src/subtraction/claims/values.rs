@@ -52,7 +52,7 @@ fn h_block(t: &Triple, p: u64, game: &Periodicity) -> Option<Vec<bool>> {
         };
         (game.value(x) == 0) == set
     });
-    (agrees && game.qp.preperiod == 0 && p % game.qp.period == 0)
+    (agrees && game.qp.preperiod == 0 && p.is_multiple_of(game.qp.period))
         .then(|| (0..p).map(|x| game.value(x) == 0).collect())
 }
 
@@ -100,7 +100,7 @@ pub(super) fn claims() -> Vec<Claim> {
             .kind(Kind::Reconstructed { tests: "the printed F(x) = min{i : x ∈ W0 + o_i (mod p)}; the offsets o_i are lost and read off Corollary 46 (W1 = W0 + a, W2 = W0 − b, W3 = (W0 − δ) \\ W0)" }),
         on_triples("A.Cor43", "covered ⇒ G_S(x + p) = G_S(x) for all x ≥ 0", TripleRange::fixed(wide()), covered, |t, game| {
             let p = covered_period(t);
-            verdict(game.qp.preperiod == 0 && p % game.qp.period == 0, || format!("G_S(x + {p}) = G_S(x) fails: engine {}", qp(game)))
+            verdict(game.qp.preperiod == 0 && p.is_multiple_of(game.qp.period), || format!("G_S(x + {p}) = G_S(x) fails: engine {}", qp(game)))
         })
             .at("§5, Corollary 43")
             .hypotheses("covered"),
@@ -211,7 +211,7 @@ fn check_pi(t: &Triple, game: &Periodicity) -> Check {
     let a = t.a;
     let bad = (0..2 * p).filter(|&v| classes.in_v(v)).find(|&v| {
         let pi = (1..=v / a).map(|k| v - k * a).find(|&h| classes.in_w0(h));
-        pi.map_or(true, |h| (v - h) / a < 2 || (v - h) / a - 2 != classes.l(v))
+        pi.is_none_or(|h| (v - h) / a < 2 || (v - h) / a - 2 != classes.l(v))
     });
     verdict(bad.is_none(), || {
         format!("fails at v = {}", bad.unwrap_or(0))
@@ -227,7 +227,7 @@ fn check_ha(t: &Triple, p: u64, game: &Periodicity) -> Check {
     let bad = (0..2 * p).filter(|&v| classes.in_v(v)).find(|&v| {
         let u = v % p;
         let h = (0..u).rev().find(|&h| w0[h as usize] && h % a == u % a);
-        h.map_or(true, |h| (u - h) / a < 2 || (u - h) / a - 2 != classes.l(v))
+        h.is_none_or(|h| (u - h) / a < 2 || (u - h) / a - 2 != classes.l(v))
     });
     verdict(bad.is_none(), || {
         format!("p = {p}: fails at v = {}", bad.unwrap_or(0))

@@ -1,9 +1,10 @@
 //! `Octal` certificates (format 3) for solved octal games, and
 //! `OctalPeriodic` ones (format 5: no values, the checker computes them).
 
-use super::{tool_name, witnesses_of};
-use crate::octal::period::OctalSolution;
-use crate::octal::Method as OctalMethod;
+use super::period::OctalSolution;
+use super::values::Method as OctalMethod;
+use crate::engine::outcome::witnesses_of;
+use crate::tool_name;
 use nimcert_check::format::{
     Certificate, Claim, Method, OctalClaim, OctalPeriodicClaim, Provenance, SparseHint,
 };
