@@ -922,9 +922,9 @@ fn prime_divisors(mut n: u64) -> Vec<u64> {
     let mut primes = vec![];
     let mut r = 2;
     while r * r <= n {
-        if n % r == 0 {
+        if n.is_multiple_of(r) {
             primes.push(r);
-            while n % r == 0 {
+            while n.is_multiple_of(r) {
                 n /= r;
             }
         }
