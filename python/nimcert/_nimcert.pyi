@@ -2,7 +2,7 @@
 # tests/test_stubs.py compares them with the module (mypy's stubtest).
 
 import os
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, Union, overload
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, Union, final, overload
 
 __version__: str
 
@@ -38,22 +38,24 @@ class OutputError(NimcertError):
 class InternalError(NimcertError):
     """A Rust panic inside nimcert (a bug), caught."""
 
+@final
 class Values:
     """Read-only nim-values; numpy.asarray views them without copying."""
 
     def __len__(self) -> int: ...
     @overload
-    def __getitem__(self, key: SupportsIndex) -> int: ...
+    def __getitem__(self, key: SupportsIndex, /) -> int: ...
     @overload
-    def __getitem__(self, key: slice) -> List[int]: ...
+    def __getitem__(self, key: slice, /) -> List[int]: ...
     def __iter__(self) -> Iterator[int]: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def tolist(self) -> List[int]: ...
     @property
     def dtype(self) -> str: ...
     @property
     def __array_interface__(self) -> Dict[str, Any]: ...
 
+@final
 class Game:
     """A solved subtraction game."""
 
@@ -77,6 +79,7 @@ class Game:
     def agrees(self) -> Optional[bool]: ...
     def certificate(self, claim: str = "sequence") -> Certificate: ...
 
+@final
 class OctalGame:
     """A solved octal game (period proved by the Octal Periodicity Theorem)."""
 
@@ -91,6 +94,7 @@ class OctalGame:
     def value(self, n: int) -> int: ...
     def certificate(self, *, no_values: bool = False) -> Certificate: ...
 
+@final
 class Prediction:
     """What paper A's covering statement predicts."""
 
@@ -108,6 +112,7 @@ class Prediction:
     def parameters(self) -> Dict[str, int]: ...
     def agrees_with(self, game: Game) -> bool: ...
 
+@final
 class Classification:
     """Paper A's classification of a three-move game."""
 
@@ -136,6 +141,7 @@ class Classification:
     @property
     def predicted_period(self) -> Optional[int]: ...
 
+@final
 class CheckResult:
     """The checker's verdict on a certificate."""
 
@@ -149,6 +155,7 @@ class CheckResult:
     def valid(self) -> bool: ...
     def __bool__(self) -> bool: ...
 
+@final
 class Certificate:
     """A certificate, as nimcert writes it and nimcheck reads it."""
 
@@ -166,8 +173,9 @@ class Certificate:
     def from_ron(text: Union[str, bytes], **limits: int) -> Certificate: ...
     @staticmethod
     def read(path: _Path, **limits: int) -> Certificate: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class ClaimVerdict:
     """The verdict on one claim of a claim file."""
 
@@ -204,6 +212,7 @@ class ClaimVerdict:
     @property
     def certificates(self) -> List[List[Certificate]]: ...
 
+@final
 class AuditReport:
     """The verdicts of an audit of claim files."""
 
@@ -219,7 +228,7 @@ class AuditReport:
     def text(self) -> str: ...
     def markdown(self) -> str: ...
     def __len__(self) -> int: ...
-    def __getitem__(self, key: Union[str, SupportsIndex]) -> ClaimVerdict: ...
+    def __getitem__(self, key: Union[str, SupportsIndex], /) -> ClaimVerdict: ...
     def __iter__(self) -> Iterator[ClaimVerdict]: ...
 
 _Range = Union[str, Tuple[int, int]]
