@@ -55,6 +55,8 @@ class Cli:
 
 def _cli(name):
     path = _binary(name)
+    if path is None and os.environ.get("NIMCERT_REQUIRE_BINARIES"):
+        pytest.fail(f"the {name} binary is not built (python/ci.sh needs target/debug/{name})")
     if path is None:
         pytest.skip(
             f"the {name} binary is not built (cargo build, or set ${name.upper()}_BIN); "
