@@ -258,7 +258,10 @@ impl AuditReport {
 /// A parameter's range from Python: "N", "A..=B", "..=B" as `--range
 /// NAME=RANGE`, or a pair (lo, hi).
 fn range_of(name: &str, value: &Bound<'_, PyAny>) -> Outcome<(i64, i64)> {
-    let spec = format!("{name}={}", value.str().map(|s| s.to_string()).unwrap_or_default());
+    let spec = format!(
+        "{name}={}",
+        value.str().map(|s| s.to_string()).unwrap_or_default()
+    );
     if let Ok(pair) = value.cast::<PyTuple>() {
         let (lo, hi): (i64, i64) = pair.extract().map_err(|_| {
             Failure::input(format!(

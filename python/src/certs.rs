@@ -7,7 +7,9 @@
 use crate::errors::{run, Failure, Outcome};
 use crate::games::{method_of, moves_of};
 use nimcert::certify::formula::{three_move_certificates, FormulaError, ThreeMoveError};
-use nimcert::certify::octal::{octal_certificate as octal_cert, octal_periodic_certificate, octal_provenance};
+use nimcert::certify::octal::{
+    octal_certificate as octal_cert, octal_periodic_certificate, octal_provenance,
+};
 use nimcert::certify::{certificate_of_kind, search_provenance, ClaimKind};
 use nimcert::engine::Periodicity;
 use nimcert::octal::period::OctalSolution;
@@ -129,7 +131,11 @@ impl Certificate {
     }
 
     fn __repr__(&self) -> String {
-        format!("Certificate(kind={:?}, format={})", self.kind(), self.format())
+        format!(
+            "Certificate(kind={:?}, format={})",
+            self.kind(),
+            self.format()
+        )
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -194,7 +200,9 @@ pub fn check_limits(kwargs: Option<&Bound<'_, PyDict>>) -> Outcome<CheckLimits> 
         return Ok(limits);
     };
     for (key, value) in kwargs.iter() {
-        let name: String = key.extract().map_err(|_| Failure::input("a limit's name is a string"))?;
+        let name: String = key
+            .extract()
+            .map_err(|_| Failure::input("a limit's name is a string"))?;
         let number: u64 = value.extract().map_err(|_| {
             Failure::input(format!("{name}: a limit is a count from 0 to 2^64 − 1"))
         })?;
@@ -224,7 +232,8 @@ pub fn check_limits(kwargs: Option<&Bound<'_, PyDict>>) -> Outcome<CheckLimits> 
 fn read_certificate_file(path: &std::path::Path, limits: &CheckLimits) -> Outcome<Vec<u8>> {
     nimcert::io::read_bounded(path, limits.max_file_bytes).map_err(|e| match e {
         nimcert::io::ReadError::TooLarge(_) => {
-            let size = std::fs::metadata(path).map_or(limits.max_file_bytes.saturating_add(1), |m| m.len());
+            let size = std::fs::metadata(path)
+                .map_or(limits.max_file_bytes.saturating_add(1), |m| m.len());
             Failure::limit(
                 "--max-file-bytes",
                 format!(
@@ -318,7 +327,9 @@ pub fn check(
     }
     let bytes = bytes_of(certificate).map_err(|f| f.into_py_err(py))?;
     run(py, move || {
-        Ok(CheckResult::from(nimcert_check::check_bytes(&bytes, &limits)))
+        Ok(CheckResult::from(nimcert_check::check_bytes(
+            &bytes, &limits,
+        )))
     })
 }
 
@@ -343,7 +354,9 @@ pub fn check_file(
             }
             Err(f) => return Err(f),
         };
-        Ok(CheckResult::from(nimcert_check::check_bytes(&bytes, &limits)))
+        Ok(CheckResult::from(nimcert_check::check_bytes(
+            &bytes, &limits,
+        )))
     })
 }
 
@@ -440,7 +453,10 @@ pub fn certify_formula<'py>(
 
 /// The checked documents of `three_move_certificates`, or the failure
 /// `nimcert certify --from formula` exits with.
-fn formula_documents(moves: &nimcert::moves::MoveSet, limits: &Limits) -> Outcome<Vec<(&'static str, Cert)>> {
+fn formula_documents(
+    moves: &nimcert::moves::MoveSet,
+    limits: &Limits,
+) -> Outcome<Vec<(&'static str, Cert)>> {
     let shown = moves.short();
     if moves.len() != 3 {
         return Err(Failure::input(format!(
@@ -466,12 +482,10 @@ fn formula_documents(moves: &nimcert::moves::MoveSet, limits: &Limits) -> Outcom
                     nimcert::moves::clip(why, 300)
                 )))
             }
-            Verdict::Undecidable(why) => {
-                return Err(Failure::input(format!(
-                    "{shown}: the checker cannot decide the {kind} certificate within its limits: {}",
-                    nimcert::moves::clip(why, 300)
-                )))
-            }
+            Verdict::Undecidable(why) => return Err(Failure::input(format!(
+                "{shown}: the checker cannot decide the {kind} certificate within its limits: {}",
+                nimcert::moves::clip(why, 300)
+            ))),
             Verdict::OverLimit(_) | Verdict::Valid(_) => {}
         }
         documents.push((kind, document.certificate));

@@ -92,9 +92,9 @@ impl Values {
                 .collect();
             return Ok(PyList::new(py, picked)?.into_any().unbind());
         }
-        let i: isize = key.extract().map_err(|_| {
-            PyTypeError::new_err("Values indices must be integers or slices")
-        })?;
+        let i: isize = key
+            .extract()
+            .map_err(|_| PyTypeError::new_err("Values indices must be integers or slices"))?;
         let at = if i < 0 { i + len as isize } else { i };
         if at < 0 || at as usize >= len {
             return Err(PyIndexError::new_err("Values index out of range"));
@@ -116,10 +116,12 @@ impl Values {
             return false;
         }
         match other.extract::<Vec<u64>>() {
-            Ok(v) => v.len() == self.__len__() && {
-                let s = self.slice();
-                v.iter().enumerate().all(|(i, &x)| u64::from(s.get(i)) == x)
-            },
+            Ok(v) => {
+                v.len() == self.__len__() && {
+                    let s = self.slice();
+                    v.iter().enumerate().all(|(i, &x)| u64::from(s.get(i)) == x)
+                }
+            }
             Err(_) => false,
         }
     }
