@@ -4,7 +4,7 @@
 //! line calls them, with its limits and its one-line messages.
 //!
 //! Every function runs its work without holding the interpreter and under
-//! `catch_unwind` ([`errors::run`]): a failure is a Python exception of
+//! `catch_unwind` (`errors::run`): a failure is a Python exception of
 //! the `NimcertError` tree, a Rust panic an `InternalError`, never an
 //! abort of the interpreter.
 
