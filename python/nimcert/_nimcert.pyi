@@ -14,20 +14,15 @@ class NimcertError(Exception):
 
     exit_code: int
     flag: Optional[str]
+    file: Optional[str]
+    line: Optional[int]
+    col: Optional[int]
 
 class InputError(NimcertError):
     """Bad input (arguments or file contents), or undecided: exit status 2."""
 
-    file: str
-    line: int
-    col: int
-
 class LimitError(NimcertError):
     """A limit reached: exit status 3; `flag` names the flag that raises it."""
-
-    file: str
-    line: int
-    col: int
 
 class FalseClaimError(NimcertError):
     """A claim found false: exit status 1."""

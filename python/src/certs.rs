@@ -482,10 +482,12 @@ fn formula_documents(
                     nimcert::moves::clip(why, 300)
                 )))
             }
-            Verdict::Undecidable(why) => return Err(Failure::input(format!(
+            Verdict::Undecidable(why) => {
+                return Err(Failure::input(format!(
                 "{shown}: the checker cannot decide the {kind} certificate within its limits: {}",
                 nimcert::moves::clip(why, 300)
-            ))),
+            )))
+            }
             Verdict::OverLimit(_) | Verdict::Valid(_) => {}
         }
         documents.push((kind, document.certificate));

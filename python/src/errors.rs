@@ -8,8 +8,8 @@
 //! here is the same name with underscores), `FalseClaimError` (1: a claim
 //! found false), `OutputError` (4: a file that cannot be read or written);
 //! and `InternalError` for a Rust panic, which never crosses into Python
-//! as an abort. Every instance has `exit_code` and `flag` attributes; an
-//! error in a claim file also has `file`, `line` and `col`.
+//! as an abort. Every instance has the attributes `exit_code`, `flag`,
+//! and `file`, `line`, `col` (None but for an error in a claim file).
 
 use nimcert::solve::SolveError;
 use pyo3::create_exception;
@@ -180,11 +180,9 @@ fn set_attributes(
     // did, the exception would still be raised, without the attribute.
     let _ = value.setattr("exit_code", code);
     let _ = value.setattr("flag", flag);
-    if let Some(place) = place {
-        let _ = value.setattr("file", place.file.as_str());
-        let _ = value.setattr("line", place.line);
-        let _ = value.setattr("col", place.col);
-    }
+    let _ = value.setattr("file", place.map(|p| p.file.as_str()));
+    let _ = value.setattr("line", place.map(|p| p.line));
+    let _ = value.setattr("col", place.map(|p| p.col));
 }
 
 impl From<SolveError> for Failure {

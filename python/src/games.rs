@@ -135,12 +135,12 @@ impl Game {
     /// `nimcert solve` reports it); None otherwise.
     #[getter]
     fn agrees(&self) -> Option<bool> {
-        let paper = classify_triple(self.game.moves.as_slice())?;
+        let paper = self.paper_a.as_ref()?.get();
         Some(
             paper
                 .prediction
                 .as_ref()
-                .is_none_or(|p| p.agrees_with(&self.game)),
+                .is_none_or(|p| p.get().prediction.agrees_with(&self.game)),
         )
     }
 

@@ -117,6 +117,7 @@ def test_bad_moves_have_the_command_lines_message(cli, moves):
         nimcert.solve(moves)
     assert (error.value.exit_code, str(error.value)) == (code, message)
     assert isinstance(error.value, nimcert.NimcertError) and error.value.flag is None
+    assert (error.value.file, error.value.line, error.value.col) == (None, None, None)
 
 
 def test_bad_moves_as_sequences():
