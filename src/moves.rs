@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-/// The largest move accepted on input (documented in the README).
+/// The largest move accepted on input (documented in docs/GUIDE.md).
 pub const MAX_MOVE: u64 = 1 << 24;
 /// The largest number of moves accepted on input.
 pub const MAX_MOVES: usize = 4096;

@@ -2,7 +2,7 @@
 //! prints; the mathematics lives in the library.
 
 /// The exit-status table, the same for every subcommand (and for
-/// `nimcheck`); printed at the end of every `--help` and in the README.
+/// `nimcheck`); printed at the end of every `--help` and in docs/GUIDE.md, "Exit status".
 /// A macro, so that help texts can `concat!` it.
 macro_rules! exit_status {
     () => {

@@ -620,7 +620,7 @@ fn sibling_reading(entry: &Published, scope: &Scope) -> &'static str {
 /// Whether the audit can check anything of `entry`: every entry but those
 /// whose only sentence is a period whose proof is beyond
 /// [`EXTENDED_BOUND`] (0.104 and 0.106: G on 4·10^8 and 9·10^11 heap
-/// sizes). Those stay in the table and are named in the README, but a
+/// sizes). Those stay in the table and are named in docs/GUIDE.md, but a
 /// registry entry that can never be checked would only say "not checked".
 pub fn auditable(entry: &Published) -> bool {
     let reach = OctalCode::parse(entry.code).map_or(Reach { heaps: 2, t: 0 }, |c| c.reach());

@@ -80,7 +80,7 @@ pub struct SweepSize {
 /// nanosecond on one core (classification, the prediction's value word and
 /// the engine, whose q + p + c positions grow with c). Measured: the
 /// paper-range and a 2..=20 × ..=200 × ..=1000 sweep cost 36 to 50 ns per
-/// unit of Σ c on one core of the shared machine (README, "Limits").
+/// unit of Σ c on one core of the shared machine (docs/GUIDE.md, "The sweep").
 pub const WORK_PER_C: u128 = 64;
 
 impl SweepSize {
