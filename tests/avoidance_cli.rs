@@ -215,7 +215,7 @@ fn certify_warns_when_nimcheck_defaults_refuse_the_certificate() {
             .collect::<Vec<_>>()
             .join(",")
     };
-    for (leaves, refused) in [(20, false), (700, true)] {
+    for (leaves, refused) in [(20, false), (1500, true)] {
         let (code, out, err) =
             avoid(&["tree", "--edges", &star(leaves), "--win", "1", "--certify"]);
         assert_eq!(code, 0, "{leaves}: {err}");

@@ -7,11 +7,11 @@
 use crate::errors::{run, Failure, Outcome};
 use crate::games::{method_of, moves_of};
 use nimcert::certify::formula::{three_move_certificates, FormulaError, ThreeMoveError};
-use nimcert::certify::octal::{
-    octal_certificate as octal_cert, octal_periodic_certificate, octal_provenance,
-};
 use nimcert::certify::{certificate_of_kind, search_provenance, ClaimKind};
 use nimcert::engine::Periodicity;
+use nimcert::octal::certify::{
+    octal_certificate as octal_cert, octal_periodic_certificate, octal_provenance,
+};
 use nimcert::octal::period::OctalSolution;
 use nimcert::octal::{Method, OctalCode};
 use nimcert::solve::{Limits, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
@@ -498,7 +498,7 @@ fn formula_documents(
 /// The certificate of the octal game `code`, as `nimcert certify --octal
 /// CODE` (`no_values`: `--no-values`).
 #[pyfunction]
-#[pyo3(signature = (code, *, no_values = false, method = "rare", max_n = nimcert::octal::solve::DEFAULT_MAX_N, max_work = DEFAULT_MAX_WORK))]
+#[pyo3(signature = (code, *, no_values = false, method = "rare", max_n = nimcert::solve::DEFAULT_MAX_N, max_work = DEFAULT_MAX_WORK))]
 pub fn certify_octal(
     py: Python<'_>,
     code: &str,

@@ -274,7 +274,7 @@ pub fn method_of(method: &str) -> Outcome<Method> {
 
 /// Solves the octal game `code` (e.g. "0.77") as `nimcert octal`.
 #[pyfunction]
-#[pyo3(signature = (code, *, method = "rare", max_n = nimcert::octal::solve::DEFAULT_MAX_N, max_work = DEFAULT_MAX_WORK))]
+#[pyo3(signature = (code, *, method = "rare", max_n = nimcert::solve::DEFAULT_MAX_N, max_work = DEFAULT_MAX_WORK))]
 pub fn solve_octal(
     py: Python<'_>,
     code: &str,
