@@ -91,6 +91,39 @@ let witness s =
 
 let witnesses = list_of witness
 
+(* Periodic lines whose numbers all have at most 12 digits (so are below
+   10^12 < 2^40) go to the checker on machine integers,
+   JudgeSmall.check_periodic_small (ExtractSmall.v, docs/FORMAL.md,
+   "Machine integers"); the others to check_periodic on binary N. *)
+let max_small_digits = 12
+
+let short_numbers s =
+  let run = ref 0 and ok = ref true in
+  String.iter (fun c -> if c >= '0' && c <= '9' then (incr run; if !run > max_small_digits then ok := false) else run := 0) s;
+  !ok
+
+let small_digit c =
+  match c with
+  | '0' -> 0 | '1' -> 1 | '2' -> 2 | '3' -> 3 | '4' -> 4
+  | '5' -> 5 | '6' -> 6 | '7' -> 7 | '8' -> 8 | '9' -> 9
+  | _ -> raise (Malformed (Printf.sprintf "%C is not a digit" c))
+
+(* A decimal number of at most 12 digits as an int, folded with the
+   extracted [decimal_step_small] (acc * 10 + d < 10^12). *)
+let small_number s =
+  let len = String.length s in
+  if len = 0 then raise (Malformed "a number is missing");
+  if len > max_small_digits then raise (Malformed (Printf.sprintf "%S has over 12 digits" s));
+  if len > 1 && s.[0] = '0' then raise (Malformed (Printf.sprintf "%S has a leading zero" s));
+  let n = ref 0 in
+  String.iter (fun c -> n := Judge_small.decimal_step_small !n (small_digit c)) s;
+  !n
+
+let small_witness s =
+  match String.split_on_char ':' s with
+  | [ r; x ] -> (small_number r, small_number x)
+  | _ -> raise (Malformed (Printf.sprintf "witness %S is not PRIME:POSITION" s))
+
 let fields k s =
   let f = String.split_on_char ';' s in
   if List.length f <> k then
@@ -220,12 +253,19 @@ let octal kind rest =
   | S O -> false
   | _ -> raise (Beyond "L = j(q + p) + t + 1 over the Coq octal checker's bound")
 
+let periodic rest =
+  let f = fields 4 rest in
+  if short_numbers rest then begin
+    if f.(0) = "" then raise (Malformed "moves are missing");
+    Judge_small.check_periodic_small (list_of small_number f.(0)) (small_number f.(1))
+      (small_number f.(2)) (list_of small_witness f.(3))
+  end else
+    check_periodic (nonempty_numbers "moves" f.(0)) (number f.(1)) (number f.(2)) (witnesses f.(3))
+
 (* A claim line's verdict: true when the verified checker accepts it. *)
 let judge kind rest =
   match kind with
-  | "periodic" ->
-      let f = fields 4 rest in
-      check_periodic (nonempty_numbers "moves" f.(0)) (number f.(1)) (number f.(2)) (witnesses f.(3))
+  | "periodic" -> periodic rest
   | "sequence" ->
       (* six fields, or seven: the last a refutation N:S (Refute.v), checked
          first; a refutation that does not hold is ignored *)
