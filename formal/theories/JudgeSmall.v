@@ -1,21 +1,30 @@
-(** * The [Periodic] checker on numbers below 2^40, for machine integers (issue 39)
+(** * The [Periodic] checker for machine integers, in one pass (issue 39)
 
-    [check_periodic_small] is [Judge.check_periodic] for claims whose
-    numbers (moves, q, p, witness primes and positions) are all below
-    2^40: it tests that bound first, and then drops Rule 2's comparison
-    with nimcheck's u64 limit (x + p/r < 2^64), which every such claim
-    passes (x + p/r < 2^41).  [check_periodic_small_sound]: acceptance
-    implies acceptance by [check_periodic], hence [periodic_claim].
+    [check_periodic_small] decides nimcheck's [Periodic] rules, as
+    [Judge.check_periodic] does, for claims whose numbers (moves, q, p,
+    witness primes and positions) are all below 2^40 (it tests that
+    first), with two changes made for speed:
 
-    Why: [formal/judge/ExtractSmall.v] extracts this function with [N]
-    and [positive] as OCaml's 63-bit [int] ([ExtrOcamlZInt]), which is
-    exact only while no intermediate value reaches 2^62.  The constant
-    2^64 itself would not survive that extraction (it would wrap); 2^40
-    does.  docs/FORMAL.md, "Machine integers", lists every operation of
-    the checker and its largest value (below 2^42) on such a claim. *)
+    - Rule 1 (G(x) = G(x + p) on [q, q + c)) is read from two lists, the
+      values on [q, q + c) and on [q + p, q + p + c), collected during the
+      one pass that computes G_S ([run_pass]); no trie holds the 2c values
+      of the windows.  Only the few positions that Rules 2 and 3 read (the
+      witnesses', reduced) are recorded, in a trie; whether a position is
+      one of them is asked of their list ([Fast.member_of]).
+    - Rule 2's comparison with nimcheck's u64 limit (x + p/r < 2^64) is
+      left out: every claim with numbers below 2^40 passes it
+      (x + p/r < 2^41), and the constant 2^64 would not survive the
+      extraction to 63-bit integers.
 
-From Coq Require Import List Bool NArith Lia.
-From Nimcert Require Import Primes Fast Stream Judge.
+    [check_periodic_small_sound]: acceptance implies [periodic_claim], the
+    statement [Judge.check_periodic_sound] proves.
+
+    [formal/judge/ExtractSmall.v] extracts this function with [N] and
+    [positive] as OCaml's [int]; docs/FORMAL.md, "Machine integers", lists
+    every operation it does and its largest value (below 2^42). *)
+
+From Coq Require Import List Arith Bool NArith Lia MSetPositive FMapPositive.
+From Nimcert Require Import Mex Subtraction Period Primes Fast Stream Judge.
 Import ListNotations.
 
 Local Open Scope N_scope.
@@ -29,46 +38,206 @@ Definition claim_small (S : list N) (q p : N) (ws : list (N * N)) : bool :=
   forallb small S && small q && small p &&
   forallb (fun w => small (fst w) && small (snd w)) ws.
 
-Section Core.
-Variables (S : list N) (q p : N).
+(** ** One pass: G_S, Rule 1's two windows, and the read positions *)
 
-(** [Judge.rules_on] without the u64 comparison of Rule 2. *)
-Definition rules_on_small (t : table) (ws : list (N * N)) : bool :=
-  forall_range (fun x => get t x =? get t (x + p)) q (maxN S) &&
-  minimalityN_ok p ws (fun x d => (q <=? x) && negb (vt q p t x =? vt q p t (x + d))) &&
-  (if q =? 0 then true else negb (vt q p t (q - 1) =? vt q p t (q - 1 + p))).
+Record pass := { ppos : N; planes : list (N * queue); win1 : list N; win2 : list N;
+                 preads : table }.
 
-Lemma rules_on_small_rules_on t ws :
-  small p = true -> forallb (fun w => small (fst w) && small (snd w)) ws = true ->
-  rules_on_small t ws = true -> rules_on S q p t ws = true.
+Section Pass.
+Variables (S : list N) (reads : N -> bool) (lo1 hi1 lo2 hi2 : N).
+
+(** As [Stream.stream_step], and G(x) pushed on [win1] when x is in
+    [lo1, hi1), on [win2] when in [lo2, hi2), recorded when [reads x]. *)
+Definition pass_step (st : pass) : pass :=
+  let x := ppos st in
+  let (vs, L) := pop_lanes x (planes st) in
+  let g := mexN vs in
+  {| ppos := N.succ x; planes := push_lanes g L;
+     win1 := if (lo1 <=? x) && (x <? hi1) then g :: win1 st else win1 st;
+     win2 := if (lo2 <=? x) && (x <? hi2) then g :: win2 st else win2 st;
+     preads := if reads x then set (preads st) x g else preads st |}.
+
+Definition pass_start : pass :=
+  {| ppos := 0; planes := map (fun s => (s, empty_queue)) S; win1 := []; win2 := [];
+     preads := PositiveMap.empty N |}.
+
+(** The pass over [0, n). *)
+Definition run_pass (n : N) : pass := N.iter n pass_step pass_start.
+
+Variable Hpos : positive_moves S.
+Let Gv (y : nat) : N := N.of_nat (G (nats S) y).
+
+(** The values of [l] in [lo, hi), pushed in order on [a]. *)
+Definition select (lo hi : N) (a : list N) (y : nat) : list N :=
+  if (lo <=? N.of_nat y) && (N.of_nat y <? hi) then Gv y :: a else a.
+
+Definition pass_inv (k : nat) (st : pass) : Prop :=
+  ppos st = N.of_nat k /\ lanes_ok S k (planes st) /\ map fst (planes st) = S /\
+  win1 st = fold_left (select lo1 hi1) (seq 0 k) [] /\
+  win2 st = fold_left (select lo2 hi2) (seq 0 k) [] /\
+  forall y, (y < k)%nat -> reads (N.of_nat y) = true -> get (preads st) (N.of_nat y) = Gv y.
+
+Lemma pass_inv_start : pass_inv 0 pass_start.
 Proof.
-  unfold rules_on_small, rules_on, minimalityN_ok, small, small_limit. intros Hp Hws H.
-  apply N.ltb_lt in Hp. rewrite forallb_forall in Hws.
-  apply andb_true_iff in H as [H H3]. apply andb_true_iff in H as [H1 H2].
-  apply andb_true_iff in H2 as [Hpr H2]. rewrite H1, Hpr, H3. simpl.
-  rewrite andb_true_r. apply forallb_forall. intros w Hw.
-  rewrite forallb_forall in H2. specialize (H2 w Hw).
-  pose proof (Hws w Hw) as Hw'. apply andb_true_iff in Hw' as [_ Hx]. apply N.ltb_lt in Hx.
-  apply andb_true_iff in H2 as [Hq Hne]. rewrite Hq, Hne. simpl. rewrite andb_true_r.
-  apply N.ltb_lt. unfold u64_limit.
-  destruct (N.eq_dec (fst w) 0) as [E|E].
-  - rewrite E. assert (p / 0 = 0) as Z0 by (destruct p; reflexivity). lia.
-  - assert (p / fst w <= p) by (apply N.div_le_upper_bound; nia). lia.
+  unfold pass_inv, pass_start. simpl. split; [reflexivity|]. split.
+  - intros s qu Hin. apply in_map_iff in Hin as [s' [E Hs']]. injection E as -> <-.
+    split; [apply Hpos, Hs'|]. reflexivity.
+  - split; [rewrite map_map; apply map_id|]. split; [reflexivity|]. split; [reflexivity|].
+    intros; lia.
 Qed.
-End Core.
+
+Lemma pass_inv_step k st : pass_inv k st -> pass_inv (Datatypes.S k) (pass_step st).
+Proof.
+  intros [Hx [HL [HS [H1 [H2 Hr]]]]]. unfold pass_step. rewrite Hx.
+  destruct (pop_lanes_spec S k _ HL) as [P1 [P2 P3]].
+  destruct (pop_lanes (N.of_nat k) (planes st)) as [vs L] eqn:E. simpl in P1, P2, P3.
+  assert (Hg : mexN vs = Gv k).
+  { rewrite P1, HS. unfold Gv.
+    rewrite <- map_map with (f := fun s => (G (nats S) (k - s))) (g := N.of_nat).
+    rewrite mexN_map. f_equal. symmetry.
+    rewrite (G_is_nim_sequence (nats S) (nats_positive S Hpos) k). reflexivity. }
+  split; [simpl; lia|]. split; [apply push_lanes_ok; assumption|]. split.
+  - simpl. unfold push_lanes. rewrite map_map. simpl. rewrite <- HS, <- P2. reflexivity.
+  - cbn [ppos planes win1 win2 preads]. rewrite seq_S, !fold_left_app. cbn [fold_left].
+    rewrite <- H1, <- H2. unfold select. rewrite Nat.add_0_l, Hg.
+    split; [reflexivity|]. split; [reflexivity|].
+    intros y Hy Hw. destruct (Nat.eq_dec y k) as [->|Hne].
+    + rewrite Hw, get_set_eq. reflexivity.
+    + assert (Hy' : (y < k)%nat) by lia.
+      destruct (reads (N.of_nat k)); [rewrite get_set_neq by lia|]; apply Hr; assumption.
+Qed.
+
+Theorem run_pass_spec n : pass_inv (N.to_nat n) (run_pass n).
+Proof.
+  unfold run_pass. rewrite N2Nat.inj_iter. induction (N.to_nat n) as [|k IH].
+  - apply pass_inv_start.
+  - apply pass_inv_step, IH.
+Qed.
+
+(** ** What the windows hold *)
+
+Lemma fold_select_out lo hi l a :
+  (forall y, In y l -> N.of_nat y < lo \/ hi <= N.of_nat y) -> fold_left (select lo hi) l a = a.
+Proof.
+  revert a. induction l as [|y l IH]; intros a H; [reflexivity|]. simpl.
+  unfold select at 2.
+  destruct (H y (or_introl eq_refl)) as [E|E].
+  - replace (lo <=? N.of_nat y) with false by (symmetry; apply N.leb_gt; exact E).
+    apply IH. intros z Hz. apply H. right. exact Hz.
+  - replace (N.of_nat y <? hi) with false by (symmetry; apply N.ltb_ge; exact E).
+    rewrite andb_false_r. apply IH. intros z Hz. apply H. right. exact Hz.
+Qed.
+
+Lemma fold_select_in lo hi l a :
+  (forall y, In y l -> lo <= N.of_nat y < hi) -> fold_left (select lo hi) l a = rev (map Gv l) ++ a.
+Proof.
+  revert a. induction l as [|y l IH]; intros a H; [reflexivity|]. simpl.
+  unfold select at 2. destruct (H y (or_introl eq_refl)) as [E1 E2].
+  apply N.leb_le in E1. apply N.ltb_lt in E2. rewrite E1, E2. simpl.
+  rewrite IH by (intros z Hz; apply H; right; exact Hz). rewrite <- app_assoc. reflexivity.
+Qed.
+
+(** G_S on [lo, lo + w), last first, when lo + w <= n. *)
+Lemma fold_select_window lo w n : (N.to_nat lo + N.to_nat w <= n)%nat ->
+  fold_left (select lo (lo + w)) (seq 0 n) [] = rev (map Gv (seq (N.to_nat lo) (N.to_nat w))).
+Proof.
+  intros Hn.
+  replace n with (N.to_nat lo + (N.to_nat w + (n - N.to_nat lo - N.to_nat w)))%nat by lia.
+  rewrite !seq_app, !fold_left_app, Nat.add_0_l.
+  rewrite (fold_select_out _ _ (seq 0 (N.to_nat lo))) by (intros y Hy; apply in_seq in Hy; left; lia).
+  rewrite (fold_select_in _ _ (seq (N.to_nat lo) (N.to_nat w))) by
+    (intros y Hy; apply in_seq in Hy; lia).
+  rewrite fold_select_out by (intros y Hy; apply in_seq in Hy; right; lia).
+  apply app_nil_r.
+Qed.
+
+Lemma map_seq_eq a b w : map Gv (seq a w) = map Gv (seq b w) ->
+  forall i, (i < w)%nat -> Gv (a + i) = Gv (b + i).
+Proof.
+  revert a b. induction w as [|w IH]; intros a b E i Hi; [lia|]. simpl in E.
+  injection E as E0 E1. destruct i as [|i]; [rewrite !Nat.add_0_r; exact E0|].
+  replace (a + Datatypes.S i)%nat with (Datatypes.S a + i)%nat by lia.
+  replace (b + Datatypes.S i)%nat with (Datatypes.S b + i)%nat by lia.
+  apply IH; [exact E1 | lia].
+Qed.
+End Pass.
+
+Fixpoint list_eqb (l m : list N) : bool :=
+  match l, m with
+  | [], [] => true
+  | x :: l', y :: m' => (x =? y) && list_eqb l' m'
+  | _, _ => false
+  end.
+
+Lemma list_eqb_eq l : forall m, list_eqb l m = true -> l = m.
+Proof.
+  induction l as [|x l IH]; intros [|y m] H; simpl in H; try discriminate; [reflexivity|].
+  apply andb_true_iff in H as [E H]. apply N.eqb_eq in E. rewrite E, (IH m H). reflexivity.
+Qed.
+
+(** ** The checker *)
 
 (** A [Periodic] claim (or a line of a [PeriodicTable]) with every number
-    below 2^40; [false] for any other claim (the reader never passes one). *)
+    below 2^40; [false] for any other claim (the reader never passes one).
+    The pass covers [0, q + p + c); Rules 2 and 3 as in [Judge.rules_on]. *)
 Definition check_periodic_small (S : list N) (q p : N) (ws : list (N * N)) : bool :=
   claim_small S q p ws && movesN_ok S && (0 <? p) &&
-  rules_on_small S q p (run S (want_of S q p ws) (len S q p)) ws.
+  let c := maxN S in
+  let st := run_pass S (member_of (read_positions q p ws)) q (q + c) (q + p) (q + p + c)
+              (q + p + c) in
+  let t := preads st in
+  list_eqb (win1 st) (win2 st) &&
+  minimalityN_ok p ws (fun x d => (q <=? x) && negb (vt q p t x =? vt q p t (x + d))) &&
+  (if q =? 0 then true else negb (vt q p t (q - 1) =? vt q p t (q - 1 + p))).
 
 Theorem check_periodic_small_sound S q p ws :
   check_periodic_small S q p ws = true -> periodic_claim (nats S) (N.to_nat q) (N.to_nat p).
 Proof.
-  unfold check_periodic_small, claim_small. intros H.
-  apply (check_periodic_sound S q p ws). unfold check_periodic.
-  repeat match goal with H : (_ && _) = true |- _ => apply andb_true_iff in H as [? ?] end.
-  rewrite H2, H1. simpl.
-  apply rules_on_small_rules_on; assumption.
+  unfold check_periodic_small. cbv zeta. intros H.
+  apply andb_true_iff in H as [H Hbody]. apply andb_true_iff in Hbody as [Hbody Hpre].
+  apply andb_true_iff in Hbody as [Hwin Hmin]. apply andb_true_iff in H as [H Hp].
+  apply andb_true_iff in H as [_ Hm]. apply N.ltb_lt in Hp.
+  pose proof (movesN_ok_positive S Hm) as Hpos.
+  set (st := run_pass S _ q (q + maxN S) (q + p) (q + p + maxN S) (q + p + maxN S)) in *.
+  destruct (run_pass_spec S (member_of (read_positions q p ws)) q (q + maxN S)
+    (q + p) (q + p + maxN S) Hpos (q + p + maxN S)) as [_ [_ [_ [W1 [W2 Hr]]]]].
+  fold st in W1, W2, Hr.
+  rewrite fold_select_window in W1, W2 by lia.
+  apply list_eqb_eq in Hwin. rewrite W1, W2 in Hwin.
+  apply (f_equal (@rev N)) in Hwin. rewrite !rev_involutive in Hwin.
+  set (GS := G (nats S)) in *.
+  (* Rule 1 *)
+  assert (Hper : period_from GS (N.to_nat q) (N.to_nat p)).
+  { apply period_of_window; [apply nats_positive, Hpos|].
+    intros x Hx. rewrite <- maxN_list_max in Hx.
+    pose proof (map_seq_eq S _ _ _ Hwin (x - N.to_nat q) ltac:(lia)) as E.
+    apply Nat2N.inj. rewrite N2Nat.inj_add in E.
+    replace (N.to_nat q + (x - N.to_nat q))%nat with x in E by lia.
+    replace (N.to_nat q + N.to_nat p + (x - N.to_nat q))%nat with (x + N.to_nat p)%nat in E by lia.
+    symmetry. exact E. }
+  (* the recorded positions hold G_S, hence so does [vt] where they are read *)
+  assert (HV : forall x, In (reduce q p x) (read_positions q p ws) ->
+                 vt q p (preads st) x = N.of_nat (GS (N.to_nat x))).
+  { intros x Hin. apply vt_G_at; [exact Hp | exact Hper|].
+    rewrite <- (N2Nat.id (reduce q p x)) at 1. apply Hr.
+    - pose proof (reduce_below q p Hp x). lia.
+    - rewrite N2Nat.id. apply member_of_spec, Hin. }
+  split; [|split; [exact Hper|]].
+  - (* Rule 2 *)
+    apply (least_period_of_witnesses GS (N.to_nat q) (N.to_nat p) ltac:(lia) Hper).
+    intros r Hr' Hd.
+    destruct (minimalityN_ok_spec _ _ _ Hmin r Hr' Hd) as [x [Hin Hx]].
+    apply andb_true_iff in Hx as [Hqx Hne]. apply N.leb_le in Hqx.
+    exists (N.to_nat x). split; [lia|].
+    rewrite !HV in Hne by (unfold read_positions; apply in_or_app; left; apply in_flat_map;
+      exists (N.of_nat r, x); split; [exact Hin | simpl; auto]).
+    intros E. apply negb_true_iff, N.eqb_neq in Hne. apply Hne.
+    f_equal. rewrite N2Nat.inj_add, N2Nat.inj_div, Nat2N.id. auto.
+  - (* Rule 3 *)
+    apply least_preperiod_of_witness.
+    destruct (q =? 0) eqn:Eq; [left; apply N.eqb_eq in Eq; rewrite Eq; reflexivity|right].
+    rewrite !HV in Hpre by (unfold read_positions; apply in_or_app; right; rewrite Eq; simpl; auto).
+    intros E. apply negb_true_iff, N.eqb_neq in Hpre. apply Hpre. f_equal.
+    rewrite N2Nat.inj_add, N2Nat.inj_sub. change (N.to_nat 1) with 1%nat.
+    exact E.
 Qed.
