@@ -38,6 +38,27 @@ Definition claim_small (S : list N) (q p : N) (ws : list (N * N)) : bool :=
   forallb small S && small q && small p &&
   forallb (fun w => small (fst w) && small (snd w)) ws.
 
+(** ** The mex of a few options *)
+
+(** [Fast.mexN] with the membership always by a scan of the list (G_S has
+    at most |S| options, 3 in the campaign): no test of the length, no
+    closure built per position. *)
+Definition mex_small (l : list N) : N :=
+  mexN_from (fun n => existsb (N.eqb n) l) (Datatypes.S (length l)) 0.
+
+Lemma mexN_from_ext (m1 m2 : N -> bool) : (forall n, m1 n = m2 n) ->
+  forall fuel n, mexN_from m1 fuel n = mexN_from m2 fuel n.
+Proof.
+  intros H. induction fuel as [|f IH]; intros n; simpl; [reflexivity|].
+  rewrite H. destruct (m2 n); [apply IH | reflexivity].
+Qed.
+
+Lemma mex_small_mexN l : mex_small l = mexN l.
+Proof.
+  apply mexN_from_ext. intros n. apply Bool.eq_iff_eq_true.
+  rewrite existsb_eqb_In, member_of_spec. reflexivity.
+Qed.
+
 (** ** One pass: G_S, Rule 1's two windows, and the read positions *)
 
 Record pass := { ppos : N; planes : list (N * queue); win1 : list N; win2 : list N;
@@ -51,7 +72,7 @@ Variables (S : list N) (reads : N -> bool) (lo1 hi1 lo2 hi2 : N).
 Definition pass_step (st : pass) : pass :=
   let x := ppos st in
   let (vs, L) := pop_lanes x (planes st) in
-  let g := mexN vs in
+  let g := mex_small vs in
   {| ppos := N.succ x; planes := push_lanes g L;
      win1 := if (lo1 <=? x) && (x <? hi1) then g :: win1 st else win1 st;
      win2 := if (lo2 <=? x) && (x <? hi2) then g :: win2 st else win2 st;
@@ -91,8 +112,8 @@ Proof.
   intros [Hx [HL [HS [H1 [H2 Hr]]]]]. unfold pass_step. rewrite Hx.
   destruct (pop_lanes_spec S k _ HL) as [P1 [P2 P3]].
   destruct (pop_lanes (N.of_nat k) (planes st)) as [vs L] eqn:E. simpl in P1, P2, P3.
-  assert (Hg : mexN vs = Gv k).
-  { rewrite P1, HS. unfold Gv.
+  assert (Hg : mex_small vs = Gv k).
+  { rewrite mex_small_mexN, P1, HS. unfold Gv.
     rewrite <- map_map with (f := fun s => (G (nats S) (k - s))) (g := N.of_nat).
     rewrite mexN_map. f_equal. symmetry.
     rewrite (G_is_nim_sequence (nats S) (nats_positive S Hpos) k). reflexivity. }
