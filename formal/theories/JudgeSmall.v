@@ -59,6 +59,99 @@ Proof.
   rewrite existsb_eqb_In, member_of_spec. reflexivity.
 Qed.
 
+(** ** Lanes read in place *)
+
+(** [Stream.pop_lanes] rebuilds every lane to return its oldest value,
+    and [push_lanes] rebuilds them again.  Here the oldest values are read
+    first ([oldest_lanes], no allocation while the fronts are not empty),
+    then each lane is shifted once ([shift_lanes]: oldest dropped, G(x)
+    pushed, the front refilled from the back when it ran empty). *)
+Definition oldest (qu : queue) : N :=
+  match front qu with
+  | h :: _ => h
+  | [] => match rev_append (back qu) [] with h :: _ => h | [] => 0 end
+  end.
+
+Definition drop_oldest (qu : queue) : queue :=
+  match front qu with
+  | _ :: t => {| front := t; back := back qu |}
+  | [] => match rev_append (back qu) [] with
+          | _ :: t => {| front := t; back := [] |}
+          | [] => qu
+          end
+  end.
+
+Definition refill (qu : queue) : queue :=
+  match front qu with
+  | [] => {| front := rev_append (back qu) []; back := [] |}
+  | _ => qu
+  end.
+
+Fixpoint oldest_lanes (x : N) (L : list (N * queue)) : list N :=
+  match L with
+  | [] => []
+  | (s, qu) :: L' => if s <=? x then oldest qu :: oldest_lanes x L' else oldest_lanes x L'
+  end.
+
+Fixpoint shift_lanes (x g : N) (L : list (N * queue)) : list (N * queue) :=
+  match L with
+  | [] => []
+  | (s, qu) :: L' =>
+      (s, if s <=? x then refill (push g (drop_oldest qu)) else push g qu) :: shift_lanes x g L'
+  end.
+
+Lemma oldest_spec qu h t : contents qu = h :: t -> oldest qu = h.
+Proof.
+  unfold contents, oldest. destruct qu as [[|f fs] b]; simpl; intros E.
+  - rewrite rev_append_rev, app_nil_r, E. reflexivity.
+  - injection E as -> _. reflexivity.
+Qed.
+
+Lemma drop_oldest_spec qu h t : contents qu = h :: t -> contents (drop_oldest qu) = t.
+Proof.
+  unfold contents, drop_oldest. destruct qu as [[|f fs] b]; simpl; intros E.
+  - rewrite rev_append_rev, app_nil_r, E. simpl. apply app_nil_r.
+  - injection E as _ <-. reflexivity.
+Qed.
+
+Lemma refill_spec qu : contents (refill qu) = contents qu.
+Proof.
+  unfold contents, refill. destruct qu as [[|f fs] b]; simpl; [|reflexivity].
+  rewrite rev_append_rev, !app_nil_r. reflexivity.
+Qed.
+
+Lemma shift_lanes_spec S k L : lanes_ok S k L ->
+  oldest_lanes (N.of_nat k) L =
+    map (fun s => N.of_nat (G (nats S) (k - s)%nat))
+      (filter (fun s => (s <=? k)%nat) (map N.to_nat (map fst L))) /\
+  map fst (shift_lanes (N.of_nat k) (N.of_nat (G (nats S) k)) L) = map fst L /\
+  lanes_ok S (Datatypes.S k) (shift_lanes (N.of_nat k) (N.of_nat (G (nats S) k)) L).
+Proof.
+  induction L as [|[s qu] L IH]; intros HL; simpl.
+  - split; [reflexivity|]. split; [reflexivity|]. intros s qu [].
+  - assert (HL' : lanes_ok S k L) by (intros s' qu' H; apply HL; right; exact H).
+    destruct (HL s qu (or_introl eq_refl)) as [Hs Hc].
+    destruct (IH HL') as [IH1 [IH2 IH3]].
+    destruct (s <=? N.of_nat k) eqn:E.
+    + apply N.leb_le in E.
+      replace (N.to_nat s <=? k)%nat with true by (symmetry; apply Nat.leb_le; lia).
+      destruct (window_pop S k (N.to_nat s) ltac:(lia)) as [W1 W2].
+      rewrite W1 in Hc.
+      split; [rewrite (oldest_spec _ _ _ Hc), IH1; reflexivity|].
+      split; [simpl; rewrite IH2; reflexivity|].
+      intros s' qu' [H|H].
+      * injection H as <- <-. split; [exact Hs|].
+        rewrite refill_spec, contents_push, (drop_oldest_spec _ _ _ Hc). exact W2.
+      * apply IH3, H.
+    + apply N.leb_gt in E.
+      replace (N.to_nat s <=? k)%nat with false by (symmetry; apply Nat.leb_gt; lia).
+      split; [exact IH1|]. split; [simpl; rewrite IH2; reflexivity|].
+      intros s' qu' [H|H].
+      * injection H as <- <-. split; [exact Hs|]. rewrite contents_push, Hc.
+        apply window_grow. lia.
+      * apply IH3, H.
+Qed.
+
 (** ** One pass: G_S, Rule 1's two windows, and the read positions *)
 
 Record pass := { ppos : N; planes : list (N * queue); win1 : list N; win2 : list N;
@@ -71,9 +164,8 @@ Variables (S : list N) (reads : N -> bool) (lo1 hi1 lo2 hi2 : N).
     [lo1, hi1), on [win2] when in [lo2, hi2), recorded when [reads x]. *)
 Definition pass_step (st : pass) : pass :=
   let x := ppos st in
-  let (vs, L) := pop_lanes x (planes st) in
-  let g := mex_small vs in
-  {| ppos := N.succ x; planes := push_lanes g L;
+  let g := mex_small (oldest_lanes x (planes st)) in
+  {| ppos := N.succ x; planes := shift_lanes x g (planes st);
      win1 := if (lo1 <=? x) && (x <? hi1) then g :: win1 st else win1 st;
      win2 := if (lo2 <=? x) && (x <? hi2) then g :: win2 st else win2 st;
      preads := if reads x then set (preads st) x g else preads st |}.
@@ -110,17 +202,16 @@ Qed.
 Lemma pass_inv_step k st : pass_inv k st -> pass_inv (Datatypes.S k) (pass_step st).
 Proof.
   intros [Hx [HL [HS [H1 [H2 Hr]]]]]. unfold pass_step. rewrite Hx.
-  destruct (pop_lanes_spec S k _ HL) as [P1 [P2 P3]].
-  destruct (pop_lanes (N.of_nat k) (planes st)) as [vs L] eqn:E. simpl in P1, P2, P3.
-  assert (Hg : mex_small vs = Gv k).
+  destruct (shift_lanes_spec S k _ HL) as [P1 [P2 P3]].
+  assert (Hg : mex_small (oldest_lanes (N.of_nat k) (planes st)) = Gv k).
   { rewrite mex_small_mexN, P1, HS. unfold Gv.
     rewrite <- map_map with (f := fun s => (G (nats S) (k - s))) (g := N.of_nat).
     rewrite mexN_map. f_equal. symmetry.
     rewrite (G_is_nim_sequence (nats S) (nats_positive S Hpos) k). reflexivity. }
-  split; [simpl; lia|]. split; [apply push_lanes_ok; assumption|]. split.
-  - simpl. unfold push_lanes. rewrite map_map. simpl. rewrite <- HS, <- P2. reflexivity.
-  - cbn [ppos planes win1 win2 preads]. rewrite seq_S, !fold_left_app. cbn [fold_left].
-    rewrite <- H1, <- H2. unfold select. rewrite Nat.add_0_l, Hg.
+  unfold pass_inv. cbv zeta. cbn [ppos planes win1 win2 preads]. rewrite Hg. unfold Gv.
+  split; [lia|]. split; [exact P3|]. split; [rewrite P2; exact HS|].
+  - rewrite seq_S, !fold_left_app. cbn [fold_left].
+    rewrite <- H1, <- H2. unfold select. rewrite Nat.add_0_l.
     split; [reflexivity|]. split; [reflexivity|].
     intros y Hy Hw. destruct (Nat.eq_dec y k) as [->|Hne].
     + rewrite Hw, get_set_eq. reflexivity.
