@@ -313,6 +313,10 @@ let read_line_bounded input limit =
 let usage = "usage: nimjudge [--max-line-bytes N] [FILE|-]"
 
 let () =
+  (* A minor heap of 8 MB (1M words, instead of 2 MB): fewer of the lanes'
+     values outlive it (measured: 7 % less time on the campaign's
+     certificates). Speed only: the verdicts do not depend on it. *)
+  Gc.set { (Gc.get ()) with Gc.minor_heap_size = 1048576 };
   let max_line = ref (256 * 1024 * 1024) and path = ref None in
   let rec parse = function
     | [] -> ()

@@ -42,9 +42,15 @@ Definition claim_small (S : list N) (q p : N) (ws : list (N * N)) : bool :=
 
 (** [Fast.mexN] with the membership always by a scan of the list (G_S has
     at most |S| options, 3 in the campaign): no test of the length, no
-    closure built per position. *)
+    closure built per candidate. *)
+Fixpoint memN (n : N) (l : list N) : bool :=
+  match l with [] => false | h :: t => (n =? h) || memN n t end.
+
+Lemma memN_existsb n l : memN n l = existsb (N.eqb n) l.
+Proof. induction l as [|h t IH]; simpl; [reflexivity|]. rewrite IH. reflexivity. Qed.
+
 Definition mex_small (l : list N) : N :=
-  mexN_from (fun n => existsb (N.eqb n) l) (Datatypes.S (length l)) 0.
+  mexN_from (fun n => memN n l) (Datatypes.S (length l)) 0.
 
 Lemma mexN_from_ext (m1 m2 : N -> bool) : (forall n, m1 n = m2 n) ->
   forall fuel n, mexN_from m1 fuel n = mexN_from m2 fuel n.
@@ -56,7 +62,7 @@ Qed.
 Lemma mex_small_mexN l : mex_small l = mexN l.
 Proof.
   apply mexN_from_ext. intros n. apply Bool.eq_iff_eq_true.
-  rewrite existsb_eqb_In, member_of_spec. reflexivity.
+  rewrite memN_existsb, existsb_eqb_In, member_of_spec. reflexivity.
 Qed.
 
 (** ** Lanes read in place *)
