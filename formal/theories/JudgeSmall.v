@@ -9,8 +9,9 @@
       values on [q, q + c) and on [q + p, q + p + c), collected during the
       one pass that computes G_S ([run_pass]); no trie holds the 2c values
       of the windows.  Only the few positions that Rules 2 and 3 read (the
-      witnesses', reduced) are recorded, in a trie; whether a position is
-      one of them is asked of their list ([Fast.member_of]).
+      witnesses', reduced: at most 24, as p < 2^40 has at most 11 prime
+      divisors) are recorded, in a trie; whether a position is one of them
+      is asked of their list ([memN]).
     - Rule 2's comparison with nimcheck's u64 limit (x + p/r < 2^64) is
       left out: every claim with numbers below 2^40 passes it
       (x + p/r < 2^41), and the constant 2^64 would not survive the
@@ -301,7 +302,8 @@ Qed.
 Definition check_periodic_small (S : list N) (q p : N) (ws : list (N * N)) : bool :=
   claim_small S q p ws && movesN_ok S && (0 <? p) &&
   let c := maxN S in
-  let st := run_pass S (member_of (read_positions q p ws)) q (q + c) (q + p) (q + p + c)
+  let reads := read_positions q p ws in
+  let st := run_pass S (fun x => memN x reads) q (q + c) (q + p) (q + p + c)
               (q + p + c) in
   let t := preads st in
   list_eqb (win1 st) (win2 st) &&
@@ -317,7 +319,7 @@ Proof.
   apply andb_true_iff in H as [_ Hm]. apply N.ltb_lt in Hp.
   pose proof (movesN_ok_positive S Hm) as Hpos.
   set (st := run_pass S _ q (q + maxN S) (q + p) (q + p + maxN S) (q + p + maxN S)) in *.
-  destruct (run_pass_spec S (member_of (read_positions q p ws)) q (q + maxN S)
+  destruct (run_pass_spec S (fun x => memN x (read_positions q p ws)) q (q + maxN S)
     (q + p) (q + p + maxN S) Hpos (q + p + maxN S)) as [_ [_ [_ [W1 [W2 Hr]]]]].
   fold st in W1, W2, Hr.
   rewrite fold_select_window in W1, W2 by lia.
@@ -339,7 +341,7 @@ Proof.
   { intros x Hin. apply vt_G_at; [exact Hp | exact Hper|].
     rewrite <- (N2Nat.id (reduce q p x)) at 1. apply Hr.
     - pose proof (reduce_below q p Hp x). lia.
-    - rewrite N2Nat.id. apply member_of_spec, Hin. }
+    - rewrite N2Nat.id, memN_existsb. apply existsb_eqb_In, Hin. }
   split; [|split; [exact Hper|]].
   - (* Rule 2 *)
     apply (least_period_of_witnesses GS (N.to_nat q) (N.to_nat p) ltac:(lia) Hper).
