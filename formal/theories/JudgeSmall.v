@@ -10,8 +10,9 @@
       one pass that computes G_S ([run_pass]); no trie holds the 2c values
       of the windows.  Only the few positions that Rules 2 and 3 read (the
       witnesses', reduced: at most 24, as p < 2^40 has at most 11 prime
-      divisors) are recorded, in a trie; whether a position is one of them
-      is asked of their list ([memN]).
+      divisors, and 2 for Rule 3) are recorded, in a trie; whether a
+      position is one of them is asked of their list ([reads_of]; of a
+      trie when there are more).
     - Rule 2's comparison with nimcheck's u64 limit (x + p/r < 2^64) is
       left out: every claim with numbers below 2^40 passes it
       (x + p/r < 2^41), and the constant 2^64 would not survive the
@@ -294,6 +295,22 @@ Proof.
   apply andb_true_iff in H as [E H]. apply N.eqb_eq in E. rewrite E, (IH m H). reflexivity.
 Qed.
 
+(** Membership in the read positions: a scan of their list when there are
+    at most 24 (every claim the checker accepts: 2 per prime divisor of
+    p < 2^40, at most 11, and 2 for Rule 3), else a trie built once, so
+    that a claim with many witnesses costs O(log) per position, not its
+    length. *)
+Definition reads_of (l : list N) : N -> bool :=
+  if (length l <=? 24)%nat then fun x => memN x l
+  else let t := set_of l in fun x => PositiveSet.mem (key x) t.
+
+Lemma reads_of_spec l x : reads_of l x = true <-> In x l.
+Proof.
+  unfold reads_of. destruct (length l <=? 24)%nat.
+  - rewrite memN_existsb. apply existsb_eqb_In.
+  - apply set_of_spec.
+Qed.
+
 (** ** The checker *)
 
 (** A [Periodic] claim (or a line of a [PeriodicTable]) with every number
@@ -302,8 +319,7 @@ Qed.
 Definition check_periodic_small (S : list N) (q p : N) (ws : list (N * N)) : bool :=
   claim_small S q p ws && movesN_ok S && (0 <? p) &&
   let c := maxN S in
-  let reads := read_positions q p ws in
-  let st := run_pass S (fun x => memN x reads) q (q + c) (q + p) (q + p + c)
+  let st := run_pass S (reads_of (read_positions q p ws)) q (q + c) (q + p) (q + p + c)
               (q + p + c) in
   let t := preads st in
   list_eqb (win1 st) (win2 st) &&
@@ -319,7 +335,7 @@ Proof.
   apply andb_true_iff in H as [_ Hm]. apply N.ltb_lt in Hp.
   pose proof (movesN_ok_positive S Hm) as Hpos.
   set (st := run_pass S _ q (q + maxN S) (q + p) (q + p + maxN S) (q + p + maxN S)) in *.
-  destruct (run_pass_spec S (fun x => memN x (read_positions q p ws)) q (q + maxN S)
+  destruct (run_pass_spec S (reads_of (read_positions q p ws)) q (q + maxN S)
     (q + p) (q + p + maxN S) Hpos (q + p + maxN S)) as [_ [_ [_ [W1 [W2 Hr]]]]].
   fold st in W1, W2, Hr.
   rewrite fold_select_window in W1, W2 by lia.
@@ -341,7 +357,7 @@ Proof.
   { intros x Hin. apply vt_G_at; [exact Hp | exact Hper|].
     rewrite <- (N2Nat.id (reduce q p x)) at 1. apply Hr.
     - pose proof (reduce_below q p Hp x). lia.
-    - rewrite N2Nat.id, memN_existsb. apply existsb_eqb_In, Hin. }
+    - rewrite N2Nat.id. apply reads_of_spec, Hin. }
   split; [|split; [exact Hper|]].
   - (* Rule 2 *)
     apply (least_period_of_witnesses GS (N.to_nat q) (N.to_nat p) ltac:(lia) Hper).
