@@ -5,7 +5,9 @@
    `nimcert export judge` writes, turns decimal digits into Coq's binary
    numbers with the extracted [decimal_step], calls the extracted checkers
    [check_periodic] and [check_sequenceN] (proved sound in
-   formal/theories/Judge.v), [pset_judge] (PSetFast.check_psetN, proved
+   formal/theories/Judge.v), [check_periodic_small] (formal/theories/
+   JudgeSmall.v, extracted on machine integers by ExtractSmall.v: the
+   periodic lines whose numbers all have at most 12 digits), [pset_judge] (PSetFast.check_psetN, proved
    sound in formal/theories/PSetFast.v), [octal_judge]
    (OctalCheck.check_octal_cert, proved sound in formal/theories/
    OctalCheck.v) and the avoidance verdicts of
