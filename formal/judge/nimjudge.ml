@@ -7,8 +7,9 @@
    [check_periodic] and [check_sequenceN] (proved sound in
    formal/theories/Judge.v), [check_periodic_small] (formal/theories/
    JudgeSmall.v, extracted on machine integers by ExtractSmall.v: the
-   periodic lines whose numbers all have at most 12 digits), [pset_judge] (PSetFast.check_psetN, proved
-   sound in formal/theories/PSetFast.v), [octal_judge]
+   periodic lines whose numbers all have at most 12 digits), [pset_judge]
+   (PSetFast.check_psetN, proved sound in formal/theories/PSetFast.v),
+   [octal_judge]
    (OctalCheck.check_octal_cert, proved sound in formal/theories/
    OctalCheck.v) and the avoidance verdicts of
    formal/theories/AvoidanceJudge.v, and prints a verdict per certificate.
@@ -99,9 +100,16 @@ let witnesses = list_of witness
    "Machine integers"); the others to check_periodic on binary N. *)
 let max_small_digits = 12
 
+(* Whether every run of digits in [s] is at most 12 long. *)
 let short_numbers s =
   let run = ref 0 and ok = ref true in
-  String.iter (fun c -> if c >= '0' && c <= '9' then (incr run; if !run > max_small_digits then ok := false) else run := 0) s;
+  String.iter
+    (fun c ->
+      if c >= '0' && c <= '9' then begin
+        incr run;
+        if !run > max_small_digits then ok := false
+      end else run := 0)
+    s;
   !ok
 
 let small_digit c =
