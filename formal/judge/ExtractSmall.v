@@ -8,7 +8,9 @@
 
    The directives are ExtrOcamlZInt's for N and positive, with the
    comparisons typed at int (OCaml's polymorphic compare would be called
-   otherwise) and Stdlib in place of the deprecated Pervasives. Each is
+   otherwise) and Stdlib in place of the deprecated Pervasives, and
+   Pos.iter as a loop (Coq's recursion on the bits would build closures
+   at every call on the encoded constructors). Each is
    exact on the ints that occur, all in [0, 2^42) (docs/FORMAL.md): the
    constructors xI p = 1 + 2p and xO p = 2p while 2p + 1 < 2^62, and the
    match on a positive by its parity (p / 2 and p mod 2) for p >= 1. *)
@@ -45,6 +47,10 @@ Extract Constant N.compare =>
 Extract Constant N.eqb => "(fun (x:int) y -> x = y)".
 Extract Constant N.ltb => "(fun (x:int) y -> x < y)".
 Extract Constant N.leb => "(fun (x:int) y -> x <= y)".
+
+(* Pos.iter f x n applies f n times (n >= 1): a loop. *)
+Extract Constant Pos.iter =>
+ "(fun f x n -> let rec loop k acc = if k <= 0 then acc else loop (k - 1) (f acc) in loop n x)".
 
 (* acc * 10 + d: the reader's only arithmetic on this side (acc < 10^12). *)
 Definition decimal_step_small (acc d : N) : N := (acc * 10 + d)%N.
