@@ -43,16 +43,13 @@ Definition claim_small (S : list N) (q p : N) (ws : list (N * N)) : bool :=
 (** ** The mex of a few options *)
 
 (** [Fast.mexN] with the membership always by a scan of the list (G_S has
-    at most |S| options, 3 in the campaign): no test of the length, no
-    closure built per candidate. *)
+    at most |S| options, 3 in the campaign): no closure built per
+    candidate. *)
 Fixpoint memN (n : N) (l : list N) : bool :=
   match l with [] => false | h :: t => (n =? h) || memN n t end.
 
 Lemma memN_existsb n l : memN n l = existsb (N.eqb n) l.
 Proof. induction l as [|h t IH]; simpl; [reflexivity|]. rewrite IH. reflexivity. Qed.
-
-Definition mex_small (l : list N) : N :=
-  mexN_from (fun n => memN n l) (Datatypes.S (length l)) 0.
 
 Lemma mexN_from_ext (m1 m2 : N -> bool) : (forall n, m1 n = m2 n) ->
   forall fuel n, mexN_from m1 fuel n = mexN_from m2 fuel n.
@@ -61,10 +58,23 @@ Proof.
   rewrite H. destruct (m2 n); [apply IH | reflexivity].
 Qed.
 
-Lemma mex_small_mexN l : mex_small l = mexN l.
+(** [mexN_from] by [memN], with the fuel given: any fuel above the list's
+    length (the pass gives 1 + |S|, computed once, not a length per
+    position). *)
+Definition mex_fuel (fuel : nat) (l : list N) : N := mexN_from (fun n => memN n l) fuel 0.
+
+Lemma mex_fuel_mexN fuel l : (length l < fuel)%nat -> mex_fuel fuel l = mexN l.
 Proof.
-  apply mexN_from_ext. intros n. apply Bool.eq_iff_eq_true.
-  rewrite memN_existsb, existsb_eqb_In, member_of_spec. reflexivity.
+  intros Hf.
+  assert (E : mex_fuel fuel l = mexN_from (member_of l) fuel 0).
+  { apply mexN_from_ext. intros n. apply Bool.eq_iff_eq_true.
+    rewrite memN_existsb, existsb_eqb_In, member_of_spec. reflexivity. }
+  rewrite E. destruct (mexN_from_spec l fuel 0 ltac:(simpl; lia) ltac:(intros; lia)) as [A1 A2].
+  destruct (mexN_spec l) as [B1 B2].
+  set (a := mexN_from (member_of l) fuel 0) in *.
+  destruct (N.lt_trichotomy a (mexN l)) as [H|[H|H]]; [| exact H |].
+  - exfalso. exact (A1 (B2 a H)).
+  - exfalso. exact (B1 (A2 _ H)).
 Qed.
 
 (** ** Lanes read in place *)
@@ -100,6 +110,11 @@ Fixpoint oldest_lanes (x : N) (L : list (N * queue)) : list N :=
   | [] => []
   | (s, qu) :: L' => if s <=? x then oldest qu :: oldest_lanes x L' else oldest_lanes x L'
   end.
+
+Lemma oldest_lanes_length x L : (length (oldest_lanes x L) <= length L)%nat.
+Proof.
+  induction L as [|[s qu] L IH]; simpl; [lia|]. destruct (s <=? x); simpl; lia.
+Qed.
 
 Fixpoint shift_lanes (x g : N) (L : list (N * queue)) : list (N * queue) :=
   match L with
@@ -166,13 +181,13 @@ Record pass := { ppos : N; planes : list (N * queue); win1 : list N; win2 : list
                  preads : table }.
 
 Section Pass.
-Variables (S : list N) (reads : N -> bool) (lo1 hi1 lo2 hi2 : N).
+Variables (S : list N) (fuel : nat) (reads : N -> bool) (lo1 hi1 lo2 hi2 : N).
 
 (** As [Stream.stream_step], and G(x) pushed on [win1] when x is in
     [lo1, hi1), on [win2] when in [lo2, hi2), recorded when [reads x]. *)
 Definition pass_step (st : pass) : pass :=
   let x := ppos st in
-  let g := mex_small (oldest_lanes x (planes st)) in
+  let g := mex_fuel fuel (oldest_lanes x (planes st)) in
   {| ppos := N.succ x; planes := shift_lanes x g (planes st);
      win1 := if (lo1 <=? x) && (x <? hi1) then g :: win1 st else win1 st;
      win2 := if (lo2 <=? x) && (x <? hi2) then g :: win2 st else win2 st;
@@ -207,12 +222,15 @@ Proof.
     intros; lia.
 Qed.
 
-Lemma pass_inv_step k st : pass_inv k st -> pass_inv (Datatypes.S k) (pass_step st).
+Lemma pass_inv_step (Hfuel : (length S < fuel)%nat) k st :
+  pass_inv k st -> pass_inv (Datatypes.S k) (pass_step st).
 Proof.
   intros [Hx [HL [HS [H1 [H2 Hr]]]]]. unfold pass_step. rewrite Hx.
   destruct (shift_lanes_spec S k _ HL) as [P1 [P2 P3]].
-  assert (Hg : mex_small (oldest_lanes (N.of_nat k) (planes st)) = Gv k).
-  { rewrite mex_small_mexN, P1, HS. unfold Gv.
+  assert (Hg : mex_fuel fuel (oldest_lanes (N.of_nat k) (planes st)) = Gv k).
+  { rewrite mex_fuel_mexN by (pose proof (oldest_lanes_length (N.of_nat k) (planes st));
+      rewrite <- HS, map_length in Hfuel; lia).
+    rewrite P1, HS. unfold Gv.
     rewrite <- map_map with (f := fun s => (G (nats S) (k - s))) (g := N.of_nat).
     rewrite mexN_map. f_equal. symmetry.
     rewrite (G_is_nim_sequence (nats S) (nats_positive S Hpos) k). reflexivity. }
@@ -227,11 +245,11 @@ Proof.
       destruct (reads (N.of_nat k)); [rewrite get_set_neq by lia|]; apply Hr; assumption.
 Qed.
 
-Theorem run_pass_spec n : pass_inv (N.to_nat n) (run_pass n).
+Theorem run_pass_spec (Hfuel : (length S < fuel)%nat) n : pass_inv (N.to_nat n) (run_pass n).
 Proof.
   unfold run_pass. rewrite N2Nat.inj_iter. induction (N.to_nat n) as [|k IH].
   - apply pass_inv_start.
-  - apply pass_inv_step, IH.
+  - apply pass_inv_step, IH. exact Hfuel.
 Qed.
 
 (** ** What the windows hold *)
@@ -319,7 +337,7 @@ Qed.
 Definition check_periodic_small (S : list N) (q p : N) (ws : list (N * N)) : bool :=
   claim_small S q p ws && movesN_ok S && (0 <? p) &&
   let c := maxN S in
-  let st := run_pass S (reads_of (read_positions q p ws)) q (q + c) (q + p) (q + p + c)
+  let st := run_pass S (Datatypes.S (length S)) (reads_of (read_positions q p ws)) q (q + c) (q + p) (q + p + c)
               (q + p + c) in
   let t := preads st in
   list_eqb (win1 st) (win2 st) &&
@@ -334,9 +352,9 @@ Proof.
   apply andb_true_iff in Hbody as [Hwin Hmin]. apply andb_true_iff in H as [H Hp].
   apply andb_true_iff in H as [_ Hm]. apply N.ltb_lt in Hp.
   pose proof (movesN_ok_positive S Hm) as Hpos.
-  set (st := run_pass S _ q (q + maxN S) (q + p) (q + p + maxN S) (q + p + maxN S)) in *.
-  destruct (run_pass_spec S (reads_of (read_positions q p ws)) q (q + maxN S)
-    (q + p) (q + p + maxN S) Hpos (q + p + maxN S)) as [_ [_ [_ [W1 [W2 Hr]]]]].
+  set (st := run_pass S _ _ q (q + maxN S) (q + p) (q + p + maxN S) (q + p + maxN S)) in *.
+  destruct (run_pass_spec S (Datatypes.S (length S)) (reads_of (read_positions q p ws)) q
+    (q + maxN S) (q + p) (q + p + maxN S) Hpos (Nat.lt_succ_diag_r _) (q + p + maxN S)) as [_ [_ [_ [W1 [W2 Hr]]]]].
   fold st in W1, W2, Hr.
   rewrite fold_select_window in W1, W2 by lia.
   apply list_eqb_eq in Hwin. rewrite W1, W2 in Hwin.
