@@ -20,6 +20,8 @@ Print Assumptions Stream.run_get.
 Print Assumptions Primes.primes_ok_complete.
 Print Assumptions Judge.check_periodic_sound.
 Print Assumptions Judge.check_sequenceN_sound.
+From Nimcert Require JudgeSmall.
+Print Assumptions JudgeSmall.check_periodic_small_sound.
 From Nimcert Require Import Octal OctalCheck.
 Print Assumptions Octal.octal_rule_unique.
 Print Assumptions Octal.octal_G_rule.

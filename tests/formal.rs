@@ -957,6 +957,10 @@ fn periodic_claim(moves: Vec<u64>, q: u64, p: u64, g: &[u64]) -> PeriodicClaim {
 }
 
 fn periodic_certificate(claim: PeriodicClaim) -> Certificate {
+
+/// A `Periodic` claim for the judge: moves, q, p and witnesses (prime,
+/// position).
+fn periodic_case(moves: &[u64], p: u64, witnesses: &[(u64, u64)]) -> Certificate {
     Certificate {
         format: 2,
         provenance: Provenance {
@@ -1090,4 +1094,51 @@ fn the_judge_refutes_the_wrong_preperiod_of_65537_moves() {
 fn joined_moves(moves: &[u64]) -> String {
     let items: Vec<String> = moves.iter().map(u64::to_string).collect();
     items.join(",")
+}
+
+                engine: "the judge's two number paths".into(),
+            },
+        },
+        claim: Claim::Periodic(PeriodicClaim {
+            moves: moves.to_vec(),
+            preperiod: 0,
+            period: p,
+            period_witnesses: witnesses
+                .iter()
+                .map(|&(prime, position)| PeriodWitness { prime, position })
+                .collect(),
+        }),
+    }
+}
+
+/// The judge sends a `periodic` line whose numbers have at most 12 digits
+/// to the checker on machine integers (`JudgeSmall.v`, below 2^40) and any
+/// other to the one on binary numbers (`Judge.check_periodic`): the same
+/// claims of {1, 2} (G = 0, 1, 2, 0, …: least period 3, from 0), true and
+/// false, with witness positions on both sides of 12 digits and near 2^64,
+/// get nimcheck's verdict either way.
+#[test]
+#[ignore = "needs coqc and ocamlopt (`make -C formal/judge`); .ci/run runs it"]
+fn the_judge_decides_periodic_claims_with_short_and_long_numbers_as_nimcheck() {
+    formal_common::make("formal/judge");
+    let big = 3_000_000_000_000; // 13 digits, a multiple of 3: G(big) = 0
+    let cases: Vec<(String, Certificate)> = [
+        periodic_case(&[1, 2], 3, &[(3, 0)]),               // true, int
+        periodic_case(&[1, 2], 3, &[(3, 999_999_999_999)]), // true, int
+        periodic_case(&[1, 2], 3, &[(3, big)]),             // true, N
+        periodic_case(&[1, 2], 3, &[(3, u64::MAX - 2)]),    // true, N
+        periodic_case(&[1, 2], 3, &[(3, u64::MAX)]),        // x + 1 over u64, N
+        periodic_case(&[1, 2], 6, &[(2, 0), (3, 0)]),       // not least, int
+        periodic_case(&[1, 2], 6, &[(2, big), (3, big)]),   // not least, N
+        periodic_case(&[1, 2], 4, &[(2, big)]),             // not a period, N
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(i, c)| (i.to_string(), c))
+    .collect();
+    let expected: Vec<u8> = cases.iter().map(|(_, c)| nimcheck(c)).collect();
+    assert_eq!(expected, [0, 0, 0, 0, 1, 1, 1, 1], "nimcheck's verdicts");
+    let dir = formal_common::scratch("formal-periodic-paths");
+    assert_eq!(formal_common::judge(&cases, &dir), expected);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -142,6 +142,22 @@ Qed.
 
 Let GS := G (nats S).
 
+(** Rule 1's periodic extension read at x, given G_S at [reduce x]. *)
+Lemma vt_G_at (t : table) x : period_from GS (N.to_nat q) (N.to_nat p) ->
+  get t (reduce x) = N.of_nat (GS (N.to_nat (reduce x))) -> vt t x = N.of_nat (GS (N.to_nat x)).
+Proof.
+  intros Hper Hx. unfold vt. rewrite Hx. f_equal. unfold reduce.
+  destruct (x <? q + p) eqn:E; [reflexivity|].
+  apply N.ltb_ge in E.
+  rewrite N2Nat.inj_add, N2Nat.inj_mod, N2Nat.inj_sub.
+  set (q' := N.to_nat q) in *. set (p' := N.to_nat p) in *. set (x' := N.to_nat x).
+  assert (Hx' : (q' <= x')%nat) by (subst q' x'; lia).
+  assert (Hp' : p' <> 0%nat) by (subst p'; lia).
+  pose proof (Nat.div_mod (x' - q') p' Hp') as D.
+  rewrite <- (period_mult GS q' p' Hper ((x' - q') / p') (q' + (x' - q') mod p')) by lia.
+  f_equal. lia.
+Qed.
+
 Section Table.
 Variables (t : table) (ws : list (N * N)).
 Variable Ht : forall x, wanted ws x -> get t x = N.of_nat (GS (N.to_nat x)).
@@ -161,16 +177,7 @@ Qed.
 Lemma vt_G : period_from GS (N.to_nat q) (N.to_nat p) ->
   forall x, wanted ws (reduce x) -> vt t x = N.of_nat (GS (N.to_nat x)).
 Proof.
-  intros Hper x Hw. unfold vt. rewrite (Ht _ Hw). f_equal. unfold reduce.
-  destruct (x <? q + p) eqn:E; [reflexivity|].
-  apply N.ltb_ge in E.
-  rewrite N2Nat.inj_add, N2Nat.inj_mod, N2Nat.inj_sub.
-  set (q' := N.to_nat q) in *. set (p' := N.to_nat p) in *. set (x' := N.to_nat x).
-  assert (Hx' : (q' <= x')%nat) by (subst q' x'; lia).
-  assert (Hp' : p' <> 0%nat) by (subst p'; lia).
-  pose proof (Nat.div_mod (x' - q') p' Hp') as D.
-  rewrite <- (period_mult GS q' p' Hper ((x' - q') / p') (q' + (x' - q') mod p')) by lia.
-  f_equal. lia.
+  intros Hper x Hw. apply vt_G_at; [exact Hper | apply Ht, Hw].
 Qed.
 
 Theorem rules_on_sound :
