@@ -957,10 +957,6 @@ fn periodic_claim(moves: Vec<u64>, q: u64, p: u64, g: &[u64]) -> PeriodicClaim {
 }
 
 fn periodic_certificate(claim: PeriodicClaim) -> Certificate {
-
-/// A `Periodic` claim for the judge: moves, q, p and witnesses (prime,
-/// position).
-fn periodic_case(moves: &[u64], p: u64, witnesses: &[(u64, u64)]) -> Certificate {
     Certificate {
         format: 2,
         provenance: Provenance {
@@ -1096,6 +1092,14 @@ fn joined_moves(moves: &[u64]) -> String {
     items.join(",")
 }
 
+/// A `Periodic` claim for the judge: moves, q, p and witnesses (prime,
+/// position).
+fn periodic_case(moves: &[u64], p: u64, witnesses: &[(u64, u64)]) -> Certificate {
+    Certificate {
+        format: 2,
+        provenance: Provenance {
+            tool: "tests/formal.rs".into(),
+            method: Method::Search {
                 engine: "the judge's two number paths".into(),
             },
         },
