@@ -70,8 +70,15 @@ pub fn judge(cases: &[(String, Certificate)], dir: &Path) -> Vec<u8> {
 
 /// Runs `make -s -C folder` (a folder of formal/) and fails the test when
 /// it fails: `formal` builds and checks the Coq development, `formal/judge`
-/// also extracts and compiles the judge.
+/// also extracts and compiles the judge. One `make` at a time in a test
+/// binary: the tests run as threads, and two `make`s building the same
+/// files at once (formal/Assumptions.out, the judge binary) corrupt each
+/// other's output (seen in a fresh-clone CI run on 2026-12-04).
 pub fn make(folder: &str) {
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let status = Command::new("make")
         .args(["-s", "-C", folder])
         .current_dir(root())
