@@ -179,6 +179,19 @@ pub fn clip(s: &str, n: usize) -> String {
     }
 }
 
+/// A message made one line (its non-empty lines trimmed and joined by
+/// "; ") and cut to at most `n` characters ([`clip`]): the form of every
+/// error the command line and the Python package print.
+pub fn one_line(message: &str, n: usize) -> String {
+    let joined = message
+        .split(['\n', '\r'])
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ");
+    clip(&joined, n)
+}
+
 /// Greatest common divisor (gcd(0, n) = n).
 pub fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {

@@ -84,16 +84,9 @@ impl Failure {
     /// The message made one line (its lines joined by "; ") and cut to
     /// [`MESSAGE_CHARS`], as the command line's `CliError`.
     fn new(code: u8, message: impl fmt::Display) -> Self {
-        let one_line: String = message
-            .to_string()
-            .split(['\n', '\r'])
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect::<Vec<_>>()
-            .join("; ");
         Failure {
             code,
-            message: nimcert::moves::clip(&one_line, MESSAGE_CHARS),
+            message: nimcert::moves::one_line(&message.to_string(), MESSAGE_CHARS),
             flag: None,
             place: None,
         }

@@ -131,15 +131,8 @@ pub const MESSAGE_CHARS: usize = 400;
 
 impl CliError {
     fn new(code: u8, message: impl fmt::Display) -> Self {
-        let one_line: String = message
-            .to_string()
-            .split(['\n', '\r'])
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect::<Vec<_>>()
-            .join("; ");
         CliError {
-            message: nimcert::moves::clip(&one_line, MESSAGE_CHARS),
+            message: nimcert::moves::one_line(&message.to_string(), MESSAGE_CHARS),
             code,
             context: Vec::new(),
         }
