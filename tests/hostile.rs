@@ -1410,6 +1410,13 @@ fn cases() -> Vec<Case> {
         .check(|_, o| short_stderr(o, 500)),
         // ---- claim files (issue 22): user input, each error one line.
         claim_case(
+            "a range whose size grows with the parameter before it (estimated at its lower bound)",
+            "params = { n = \"1..=10^6\", m = \"1..=n*n\" }\nassert = \"q == 0\"",
+            &[],
+            3,
+            "--max-instances",
+        ),
+        claim_case(
             "a claim nested 200 brackets deep",
             &format!("assert = \"{}1{} == 1\"", "(".repeat(200), ")".repeat(200)),
             &[],

@@ -427,6 +427,7 @@ fn audit_py(
                 max_work,
                 ..nimcert::solve::Limits::default()
             },
+            ..FileLimits::default()
         },
         max_work,
     };

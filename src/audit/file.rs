@@ -50,14 +50,18 @@ pub struct FileLimits {
     /// The bounds on solving one instance's game: `--max-positions` (a
     /// subtraction game), `--max-n` (an octal game), `--max-work` (either).
     pub solve: Limits,
+    /// Instances of one entry at most (they are listed before they run):
+    /// `--max-instances`.
+    pub instances: u64,
 }
 
 impl Default for FileLimits {
-    /// 10^8 evaluation steps, 2^26 positions, the library's defaults
-    /// otherwise.
+    /// 10^8 evaluation steps, 2^26 positions, 2^20 instances of an entry,
+    /// the library's defaults otherwise.
     fn default() -> Self {
         FileLimits {
             eval_steps: 100_000_000,
+            instances: 1 << 20,
             solve: Limits {
                 max_positions: 1 << 26,
                 ..Limits::default()
@@ -224,14 +228,20 @@ fn parameters(entry: &lang::FileClaim) -> String {
     }
 }
 
-/// The estimate: instances (before `where`) × [`WORK_PER_INSTANCE`].
-fn estimate(entry: &lang::FileClaim, limits: FileLimits) -> u64 {
-    let mut budget = lang::Budget::new(limits.eval_steps);
-    let per_instance = if entry.every_c().is_some() {
+/// The nominal work of one instance of `entry`: [`WORK_PER_INSTANCE`],
+/// times [`CLASS_WORK`] for an `every_c` entry.
+fn work_per_instance(entry: &lang::FileClaim) -> u64 {
+    if entry.every_c().is_some() {
         WORK_PER_INSTANCE.saturating_mul(CLASS_WORK)
     } else {
         WORK_PER_INSTANCE
-    };
+    }
+}
+
+/// The estimate: instances (before `where`) × [`work_per_instance`].
+fn estimate(entry: &lang::FileClaim, limits: FileLimits) -> u64 {
+    let mut budget = lang::Budget::new(limits.eval_steps);
+    let per_instance = work_per_instance(entry);
     // An error (a range that is not one, a tree order beyond the
     // catalogue's bound) is reported by the run itself, at the
     // enumeration, with its position and exit code; the enumeration is
@@ -614,12 +624,25 @@ fn range_text(instances: &[lang::Instance]) -> String {
     }
 }
 
-/// Enumerates the instances within the budget.
+/// Enumerates the instances within the budget, and at most
+/// `--max-instances` of them: the estimate before the audit sizes the
+/// ranges at their bounds only (a range whose size grows between them,
+/// `b in [1, a * a]`, is underestimated there), and the list is held in
+/// memory while the instances run.
 fn enumerate(entry: &lang::FileClaim, limits: FileLimits) -> Result<Vec<lang::Instance>, Abort> {
     let mut budget = lang::Budget::new(limits.eval_steps);
     let mut all = Vec::new();
     let mut it = lang::instances_in(entry, &avoidance::Trees);
     while let Some(next) = it.next_instance(&mut budget) {
+        if all.len() as u64 >= limits.instances {
+            return Err(Abort::Limit {
+                flag: "--max-instances",
+                message: format!(
+                    "more than {} instances (raise --max-instances, or narrow --range)",
+                    limits.instances
+                ),
+            });
+        }
         all.push(next.map_err(|e| abort(entry, &e, None))?);
     }
     Ok(all)

@@ -58,6 +58,10 @@ pub struct AuditArgs {
     /// With --claims: evaluation steps per instance at most (exit 3).
     #[arg(long, value_name = "STEPS", value_parser = super::limits::count, default_value_t = FileLimits::default().eval_steps)]
     max_eval_steps: u64,
+    /// With --claims: instances of one entry at most (exit 3); they are
+    /// listed before they run.
+    #[arg(long, value_name = "COUNT", value_parser = super::limits::count, default_value_t = FileLimits::default().instances)]
+    max_instances: u64,
     /// With --claims: positions of a subtraction game computed at most; a
     /// game without a period within them is an instance not checked.
     #[arg(long, value_name = "N", value_parser = super::limits::count, default_value_t = FileLimits::default().solve.max_positions)]
@@ -225,6 +229,7 @@ fn all_claims(args: &AuditArgs) -> Result<Vec<nimcert::audit::Claim>, CliError> 
     }
     let limits = FileLimits {
         eval_steps: args.max_eval_steps,
+        instances: args.max_instances,
         solve: nimcert::solve::Limits {
             max_positions: args.max_positions,
             max_n: args.max_n,
