@@ -809,6 +809,14 @@ fn instances_not_checked_are_counted_for_their_own_claims() {
         "{stderr}"
     );
     assert!(!stderr.contains("3 instances of 1 claim"), "{stderr}");
+    // second had applicable instances, each over a bound: not "no
+    // applicable instance".
+    assert!(
+        stderr.contains("1 selected claim was not checked (every instance reached a bound")
+            && stderr.contains("): second"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("no applicable instance"), "{stderr}");
 }
 
 /// Issue 41: "proved for all x" rested on the engine's (q, p) unchecked

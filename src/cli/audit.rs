@@ -593,12 +593,28 @@ fn finish(
             some_ids(&failing)
         ));
     }
-    if !not_checked.is_empty() {
-        note(&format!(
-            "{} selected claims were not checked (no applicable instance in the range): {}",
-            not_checked.len(),
-            some_ids(&not_checked)
-        ));
+    // Two reasons, as in each row's findings: nothing applied, or every
+    // instance that applied reached a bound.
+    for (empty, why) in [
+        (true, "no applicable instance in the range"),
+        (
+            false,
+            "every instance reached a bound; the report gives each reason",
+        ),
+    ] {
+        let ids: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.verdict == Verdict::NotChecked && (r.unchecked == 0) == empty)
+            .map(|r| r.id.as_str())
+            .collect();
+        if !ids.is_empty() {
+            let n = ids.len() as u64;
+            note(&format!(
+                "{n} selected {} not checked ({why}): {}",
+                plural(n, "claim was", "claims were"),
+                some_ids(&ids)
+            ));
+        }
     }
     if !partly.is_empty() {
         let recorded_note = if recorded {
