@@ -364,7 +364,8 @@ fn judge(certificate: &Certificate) {
         | Claim::PackedSequence(_)
         | Claim::OctalPeriodic(_)
         // Family claims have their own target with an oracle (check_family).
-        | Claim::Family(_) => None,
+        | Claim::Family(_)
+        | Claim::Grundy(_) => None,
     };
     let Some(expected) = expected else { return };
     if !(certificate.claim.format_version()..=2).contains(&certificate.format) {

@@ -1,12 +1,15 @@
 //! `Octal` certificates (format 3) for solved octal games, and
-//! `OctalPeriodic` ones (format 5: no values, the checker computes them).
+//! `OctalPeriodic` ones (format 5: no values, the checker computes them);
+//! `Grundy` certificates (format 7) of the values of Grundy's game.
 
 use super::period::OctalSolution;
-use super::values::Method as OctalMethod;
+use super::solve::check_max_n;
+use super::values::{Method as OctalMethod, OctalSequence};
 use crate::engine::outcome::witnesses_of;
+use crate::solve::{Limit, Limits, SolveError};
 use crate::tool_name;
 use nimcert_check::format::{
-    Certificate, Claim, Method, OctalClaim, OctalPeriodicClaim, Provenance, SparseHint,
+    Certificate, Claim, GrundyClaim, Method, OctalClaim, OctalPeriodicClaim, Provenance, SparseHint,
 };
 
 /// Provenance of an octal game solved by `method`.
@@ -77,6 +80,72 @@ pub fn octal_certificate(game: &OctalSolution, provenance: Provenance) -> Certif
     Certificate {
         format: claim.format_version(),
         provenance,
+        claim,
+    }
+}
+
+/// Provenance of the values of Grundy's game.
+pub fn grundy_provenance() -> Provenance {
+    Provenance {
+        tool: tool_name(),
+        method: Method::Search {
+            engine: "nimcert: Grundy's game by the mex rule (rare values, sparse space)"
+                .to_string(),
+        },
+    }
+}
+
+/// The values of Grundy's game (split one heap into two unequal heaps;
+/// [`OctalSequence::grundys_game`], the computation of `nimcert values
+/// grundy` and of claim files) on [0, `n`), within `limits`: n is at most
+/// `--max-n`, and the work, estimated before starting as nimcheck's count
+/// for the certificate of these values ([`nimcert_check::grundy::work`],
+/// about n²/2, which bounds the pairs the mex rule reads), at most
+/// `--max-work`; the computation also stops at `--max-work` pairs read.
+/// n = 0 is refused: a certificate of no value claims nothing.
+pub fn grundy_values(n: u64, limits: &Limits) -> Result<Vec<u32>, SolveError> {
+    if n == 0 {
+        return Err(SolveError::input(
+            "Grundy's game on [0, 0): no heap size, nothing to certify (N ≥ 1)",
+        ));
+    }
+    check_max_n(limits.max_n)?;
+    if n > limits.max_n {
+        return Err(SolveError::limit_reached(
+            Limit::HeapSizes,
+            format!(
+                "Grundy's game on [0, {n}) is over {} heap sizes (raise --max-n)",
+                limits.max_n
+            ),
+        ));
+    }
+    limits.check_work(
+        u128::from(nimcert_check::grundy::work(n)),
+        &format!("Grundy's game on [0, {n}) and its check (4N + 2·⌊(N − 2)²/4⌋)"),
+    )?;
+    let mut sequence = OctalSequence::grundys_game(OctalMethod::Rare);
+    // n ≤ max_n ≤ 2^28 (check_max_n), so it fits a usize.
+    let wanted = usize::try_from(n).unwrap_or(usize::MAX);
+    if !sequence.extend_to(wanted, limits.max_work) {
+        return Err(SolveError::limit_reached(
+            Limit::Work,
+            format!(
+                "Grundy's game: stopped after {} pairs of heaps at n = {} (raise --max-work)",
+                limits.max_work,
+                sequence.values().len()
+            ),
+        ));
+    }
+    Ok(sequence.values().to_vec())
+}
+
+/// The `Grundy` certificate (format 7) of `values`, G on [0, N) of
+/// Grundy's game ([`grundy_values`]).
+pub fn grundy_certificate(values: Vec<u32>) -> Certificate {
+    let claim = Claim::Grundy(GrundyClaim { values });
+    Certificate {
+        format: claim.format_version(),
+        provenance: grundy_provenance(),
         claim,
     }
 }
