@@ -142,7 +142,7 @@ fn versions() {
     let other = text.replacen("format: 1,", "format: 2,", 1);
     assert_valid(&bytes(other.as_bytes()));
     let mut c = seq_cert();
-    c.format = 7;
+    c.format = 8;
     assert_eq!(
         check_certificate(&c, &Limits::default()),
         Verdict::Undecidable("unsupported format version 8".into())
