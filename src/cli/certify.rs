@@ -94,7 +94,7 @@ pub struct CertifyArgs {
     /// unequal heaps) for the heaps 0 to N − 1 instead: a `Grundy`
     /// certificate (format 7), which nimcheck recomputes by the mex rule.
     #[arg(long, value_name = "N", value_parser = super::limits::count,
-          conflicts_with_all = ["moves", "claim", "from", "octal", "family"])]
+          conflicts_with_all = ["moves", "claim", "from", "octal", "family", "no_values", "method"])]
     grundy: Option<u64>,
     /// With --octal or --grundy: compute G on at most this many heap sizes
     /// (exit 3).

@@ -149,3 +149,62 @@ pub fn grundy_certificate(values: Vec<u32>) -> Certificate {
         claim,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Grundy's game by the definition, a linear search of the options.
+    fn naive(len: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::new();
+        for n in 0..len {
+            let options: Vec<u32> = (1..n)
+                .filter(|&i| i < n - i)
+                .map(|i| g[i] ^ g[n - i])
+                .collect();
+            g.push((0..).find(|v| !options.contains(v)).unwrap_or(0));
+        }
+        g
+    }
+
+    #[test]
+    fn grundy_values_are_the_definition_and_their_certificate_is_accepted() {
+        let values = grundy_values(300, &Limits::default()).unwrap();
+        assert_eq!(values, naive(300));
+        let certificate = grundy_certificate(values);
+        assert_eq!(certificate.format, 7);
+        assert!(matches!(
+            nimcert_check::check_certificate(&certificate, &nimcert_check::Limits::default()),
+            nimcert_check::Verdict::Valid(_)
+        ));
+    }
+
+    #[test]
+    fn grundy_values_refuse_nothing_and_name_the_limit_before_the_work() {
+        assert!(matches!(
+            grundy_values(0, &Limits::default()),
+            Err(SolveError::Input(_))
+        ));
+        let few = Limits {
+            max_n: 99,
+            ..Limits::default()
+        };
+        assert_eq!(
+            grundy_values(100, &few).unwrap_err().limit(),
+            Some(Limit::HeapSizes)
+        );
+        // 4·100 + 2·⌊98²/4⌋ = 5,202 units: one under is refused.
+        let tight = Limits {
+            max_work: 5_201,
+            ..Limits::default()
+        };
+        let error = grundy_values(100, &tight).unwrap_err();
+        assert_eq!(error.limit(), Some(Limit::Work));
+        assert!(error.to_string().contains("--max-work"), "{error}");
+        let enough = Limits {
+            max_work: 5_202,
+            ..Limits::default()
+        };
+        assert_eq!(grundy_values(100, &enough).unwrap(), naive(100));
+    }
+}
