@@ -267,19 +267,15 @@ fn naive_grundy(n: usize) -> Vec<u64> {
     g
 }
 
-#[test]
-fn grundys_game_in_a_claim_file_has_its_values_and_says_they_are_not_certified() {
-    // The claim file's G against the definition on [0, 400), and a term
-    // changed at n = 250 is found there, with no certificate claimed.
-    let g = naive_grundy(400);
-    let text = |terms: &[u64]| {
-        let encoded: Vec<String> = terms
-            .iter()
-            .enumerate()
-            .map(|(n, v)| (1000 * n as u64 + v).to_string())
-            .collect();
-        format!(
-            r#"
+/// A claim file's assertion on Grundy's game's terms on [0, 400).
+fn grundy_terms(terms: &[u64]) -> String {
+    let encoded: Vec<String> = terms
+        .iter()
+        .enumerate()
+        .map(|(n, v)| (1000 * n as u64 + v).to_string())
+        .collect();
+    format!(
+        r#"
 [[claim]]
 id = "grundy"
 source = "test"
@@ -290,26 +286,70 @@ let = ["T = {{{}}}"]
 assert = "forall n in [0, 400): 1000 * n + G(n) in T"
 check_below = 400
 "#,
-            encoded.join(", ")
-        )
-    };
-    let (row, _) = only(&text(&g));
+        encoded.join(", ")
+    )
+}
+
+#[test]
+fn grundys_game_in_a_claim_file_has_its_values_and_certifies_them() {
+    // The claim file's G against the definition on [0, 400), and a term
+    // changed at n = 250 is found there; both verdicts rest on a Grundy
+    // certificate of G on [0, 400) that the checker accepts.
+    let g = naive_grundy(400);
+    let (row, result) = only(&grundy_terms(&g));
     assert_eq!((row.verdict, row.applicable), (Verdict::Holds, 1));
     assert!(
-        row.range.contains("(exact, not certified)"),
+        row.range
+            .contains("no period known (exact, certified by a Grundy certificate)"),
         "{}",
         row.range
     );
+    assert!(!row.range.contains("not certified"), "{}", row.range);
+    assert!(!result.uncertified);
     let mut changed = g.clone();
     changed[250] ^= 1;
-    let (row, _) = only(&text(&changed));
+    let (row, result) = only(&grundy_terms(&changed));
     assert_eq!(row.verdict, Verdict::Fails);
     assert!(
         row.counterexamples[0].contains("false at n = 250"),
         "{:?}",
         row.counterexamples
     );
-    assert!(row.uncertified, "no certificate is claimed");
+    assert!(!row.uncertified);
+    // The counterexample's certificate is the Grundy certificate of the
+    // values the evaluation read, G on [0, 400) by the definition.
+    let certificates = &result.examples[0].certificates;
+    assert_eq!(certificates.len(), 1);
+    match &certificates[0].claim {
+        nimcert_check::format::Claim::Grundy(c) => {
+            let values: Vec<u64> = c.values.iter().map(|&v| u64::from(v)).collect();
+            assert_eq!(values, g);
+        }
+        other => panic!("a Grundy certificate, not {other:?}"),
+    }
+    assert_eq!(row.certificates_accepted, Some(true));
+}
+
+/// What holds on Grundy's game rests on its values: their Grundy
+/// certificate is re-checked before "holds", and a checker that refuses it
+/// leaves the instance not checked.
+#[test]
+fn a_grundy_instance_is_rechecked_by_the_checker_before_it_holds() {
+    use std::sync::Arc;
+    let text = grundy_terms(&naive_grundy(400));
+    let file =
+        nimcert_claims::parse("t.toml", text.as_bytes(), &Default::default()).expect("parses");
+    nimcert_claims::check(&file).expect("checks");
+    let disagree =
+        Arc::new(|_: &nimcert_check::format::Certificate| Err("invalid: test".to_string()));
+    let rows = audit(&claims_with_checker(file, FileLimits::default(), disagree));
+    let (row, _) = &rows[0];
+    assert_eq!(row.verdict, Verdict::NotChecked);
+    assert!(
+        row.not_checked[0].contains("checker disagreement"),
+        "{:?}",
+        row.not_checked
+    );
 }
 
 #[test]

@@ -477,6 +477,38 @@ fn cases() -> Vec<Case> {
             4,
             Some("does not exist"),
         ),
+        // ---- certify --grundy N: nothing claimed, sizes over the limits
+        // (refused before any work, naming the flag), the path first.
+        case(
+            "certify --grundy 0: no value, nothing to certify",
+            &["certify", "--grundy", "0"],
+            2,
+            Some("nothing to certify"),
+        ),
+        case(
+            "certify --grundy 10^18: over --max-n, before any work",
+            &["certify", "--grundy", "1e18"],
+            3,
+            Some("--max-n"),
+        ),
+        case(
+            "certify --grundy 10^18 with --max-n 10^18 (over 2^28 heaps)",
+            &["certify", "--grundy", "1e18", "--max-n", "1e18"],
+            2,
+            Some("--max-n"),
+        ),
+        case(
+            "certify --grundy 10^5 with --max-work 10^9: the work estimated first",
+            &["certify", "--grundy", "100000", "--max-work", "1e9"],
+            3,
+            Some("--max-work"),
+        ),
+        case(
+            "certify --grundy into a missing folder (path checked before the work)",
+            &["certify", "--grundy", "100000", "-o", "missing/g.ron"],
+            4,
+            Some("does not exist"),
+        ),
         case(
             "output folder in a missing folder",
             &[

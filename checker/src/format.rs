@@ -1,4 +1,4 @@
-//! Certificate format, versions 1 and 2 (RON).
+//! Certificate format, versions 1 to 7 (RON).
 //!
 //! The checker crate owns the format; the solver depends on it for these
 //! types and nothing flows the other way. All types are plain structs and
@@ -42,6 +42,10 @@
 //! in one certificate: a statement for infinitely many c, which the checker
 //! decides by a reduction to finitely many k (see `crate::family`).
 //!
+//! Version 7 is version 6 plus [`Claim::Grundy`]: the values of Grundy's
+//! game (split a heap into two unequal heaps) on [0, N), which the checker
+//! recomputes by the mex rule (see `crate::grundy`).
+//!
 //! See `checker/README.md` for one annotated example per claim kind.
 
 use serde::{Deserialize, Serialize};
@@ -52,9 +56,9 @@ pub const FORMAT_VERSION: u32 = 1;
 /// The newest format version this checker reads (version 1 plus
 /// `Periodic` and `PeriodicTable` in version 2, plus `Octal` in version 3,
 /// plus `PackedSequence` in version 4, plus `OctalPeriodic` in version 5,
-/// plus `Family` in version 6).
+/// plus `Family` in version 6, plus `Grundy` in version 7).
 /// It reads every version from [`FORMAT_VERSION`] to this one.
-pub const LATEST_FORMAT_VERSION: u32 = 6;
+pub const LATEST_FORMAT_VERSION: u32 = 7;
 
 /// One certificate: a claim with where it came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -148,6 +152,9 @@ pub enum Claim {
     /// (Format 6.) The nim-sequence of {a, b, c} for every c ≡ ρ
     /// (mod a + b) from some c0 on: a family of games in one claim.
     Family(FamilyClaim),
+    /// (Format 7.) The values of Grundy's game on an initial segment of
+    /// heap sizes.
+    Grundy(GrundyClaim),
 }
 
 impl Claim {
@@ -160,6 +167,7 @@ impl Claim {
             Claim::PackedSequence(_) => 4,
             Claim::OctalPeriodic(_) => 5,
             Claim::Family(_) => 6,
+            Claim::Grundy(_) => 7,
         }
     }
 
@@ -175,6 +183,7 @@ impl Claim {
             Claim::PackedSequence(_) => "PackedSequence",
             Claim::OctalPeriodic(_) => "OctalPeriodic",
             Claim::Family(_) => "Family",
+            Claim::Grundy(_) => "Grundy",
         }
     }
 }
@@ -496,4 +505,17 @@ pub struct Marker {
     pub start: i64,
     /// L ≥ 1, the window's length.
     pub length: u64,
+}
+
+/// Claim (format 7): the values of Grundy's game (a move splits one heap
+/// into two non-empty heaps of different sizes; P. M. Grundy, 1939, OEIS
+/// A002188) for the heaps 0, 1, …, N − 1 are `values`, N = its length
+/// (at least 1): G(n) = mex{ G(i) ⊕ G(n − i) : 1 ≤ i < n − i } = v(n).
+/// Nothing is claimed beyond N. The checker recomputes every value from the
+/// claimed ones below it (see `crate::grundy`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GrundyClaim {
+    /// G(n) for n in [0, N).
+    pub values: Vec<u32>,
 }

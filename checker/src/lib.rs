@@ -18,6 +18,8 @@
 //!   game 0.d1…dt: the values recomputed by the mex over splits on
 //!   [0, 2q + 2p + t + 1), periodicity by the Octal Periodicity Theorem
 //!   (Guy–Smith), prime-divisor and pre-period witnesses;
+//! - [`grundy`]: (format 7) the values of Grundy's game (split a heap
+//!   into two unequal heaps) on [0, N), recomputed by the mex rule;
 //! - [`avoidance`]: the nim number of an avoidance game on a convex
 //!   geometry, through its structure diagram.
 //!
@@ -45,6 +47,7 @@ const _: () = assert!(
 pub mod avoidance;
 pub mod family;
 pub mod format;
+pub mod grundy;
 pub mod limits;
 mod mex;
 mod moves;
@@ -239,6 +242,7 @@ pub fn check_certificate(certificate: &Certificate, limits: &Limits) -> Verdict 
             Claim::PackedSequence(claim) => sequence::check_packed(claim, limits),
             Claim::OctalPeriodic(claim) => octal::check_periodic(claim, limits),
             Claim::Family(claim) => family::check(claim, limits),
+            Claim::Grundy(claim) => grundy::check(claim, limits),
         },
     };
     match verdict {
@@ -282,6 +286,7 @@ fn admit(certificate: &Certificate, limits: &Limits) -> Result<(), Failure> {
         Claim::PackedSequence(claim) => sequence::admit_packed(claim, limits),
         Claim::OctalPeriodic(claim) => octal::admit_periodic(claim, limits),
         Claim::Family(claim) => family::admit(claim, limits),
+        Claim::Grundy(claim) => grundy::admit(claim, limits),
     }
 }
 

@@ -21,13 +21,15 @@ pub struct Limits {
     /// 1, 2 or 4 bytes as |S| needs 8, 16 or 32 bits, at most 234 MB at the
     /// defaults), P for a P-set, or the positions
     /// L = 2q + 2p + t + 1 an `Octal` claim makes the checker compute (4
-    /// bytes each) (default 10^8).
+    /// bytes each), or the N values of a `Grundy` claim (default 10^8).
     pub max_period: u64,
     /// Largest amount of work, in units of about a nanosecond, counted
     /// before the work from the claim's sizes: (q + p + c)·(|S| + 4) for a
     /// sequence (checker/src/mex.rs), 2·|H|·|S| + P·(4 + log2 |S|) for a
     /// P-set (checker/src/pset.rs), L·(3t + 4) + 2·(split options) for an
-    /// octal game (checker/src/octal.rs), the sum over its lines for a table, and
+    /// octal game (checker/src/octal.rs), 4N + 2·⌊(N − 2)²/4⌋ for the N
+    /// values of Grundy's game (checker/src/grundy.rs), the sum over its
+    /// lines for a table, and
     /// the word operations and lookups of every rule for an avoidance game
     /// (checker/src/avoidance.rs, `Cost`). Default 3·10^10, about 30 s
     /// of CPU: the most work a certificate nimcert ships needs is 7.4·10^9

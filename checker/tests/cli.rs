@@ -43,7 +43,7 @@ fn invalid_text() -> String {
 }
 
 fn undecidable_text() -> String {
-    "(format: 7)".to_string()
+    "(format: 8)".to_string()
 }
 
 fn run(args: &[&Path], flags: &[&str]) -> (i32, String) {
@@ -88,7 +88,7 @@ fn one_file_of_each_verdict() {
     assert_eq!(
         out,
         format!(
-            "UNDECIDED {}: unsupported format version 7 (this checker reads versions 1 to 6)\n",
+            "UNDECIDED {}: unsupported format version 8 (this checker reads versions 1 to 7)\n",
             u.display()
         )
     );
@@ -356,8 +356,8 @@ fn exit_status_row_2_bad_input() {
         ),
         (d.file("garbage.ron", "garbage"), "parse error"),
         (
-            d.file("v7.ron", "(format: 7)"),
-            "unsupported format version 7",
+            d.file("v8.ron", "(format: 8)"),
+            "unsupported format version 8",
         ),
         (d.file("binary.ron", "\u{0}\u{1}"), "parse error"),
     ];
@@ -891,11 +891,35 @@ fn hostile_inputs_are_bounded_in_time_and_memory() {
             ")".repeat(2_000_000)
         ),
     );
+    // A Grundy claim (format 7) of 2,000,000 values (4 MB): 2·10^12
+    // units, refused from N alone; and 1,000,000 values 2^32 − 1 (10 MB,
+    // with the file and work bounds raised): Rule 1 at n = 0, the mark
+    // table never sized by a value.
+    let grundy = |values: &str| {
+        format!(
+            "(format: 7, provenance: (tool: \"t\", method: Search(engine: \"t\")), \
+             claim: Grundy((values: [{values}])))"
+        )
+    };
+    d.file("grundy-long.ron", &grundy(&"0,".repeat(2_000_000)));
+    d.file("grundy-huge.ron", &grundy(&"4294967295,".repeat(1_000_000)));
     std::fs::File::create(d.0.join("sparse.ron"))
         .unwrap()
         .set_len(1 << 30)
         .unwrap();
     let cases: &[(&[&str], i32, &str)] = &[
+        (&[&p("grundy-long.ron")], 3, "(--max-work)"),
+        (
+            &[
+                "--max-file-bytes",
+                "2e7",
+                "--max-work",
+                "1e13",
+                &p("grundy-huge.ron"),
+            ],
+            1,
+            "v(0) = 4294967295 is no mex",
+        ),
         (&[&p("closure.ron")], 3, "(--max-work)"),
         (&[&p("pset.ron")], 3, "(--max-file-bytes)"),
         // 1.0·10^9 units: over --max-work 10^9 (no P-set within the other

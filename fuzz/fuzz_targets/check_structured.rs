@@ -1,7 +1,10 @@
 //! Certificates built from the solver's true answer and then mutated: the
 //! checker's verdict must equal an independent recomputation of the truth
 //! with the engine (`nimcert::engine`), for the subtraction claim kinds:
-//! `Sequence`, `PSet`, and the format-2 `Periodic` and `PeriodicTable`.
+//! `Sequence`, `PSet`, and the format-2 `Periodic` and `PeriodicTable`;
+//! and for the format-7 `Grundy` claim (reached through the seed corpus and
+//! its byte mutations), against Grundy's game computed by the solver with
+//! every option listed (`OctalSequence::grundys_game`, `Method::Direct`).
 //!
 //! An input that parses as a certificate is taken as it is (so the seed
 //! corpus is the certificate corpus, and libFuzzer's byte mutations of it are
@@ -21,8 +24,10 @@ use nimcert::certify::{
 };
 use nimcert::engine::{solve, Periodicity};
 use nimcert::moves::MoveSet;
+use nimcert::octal::{Method, OctalSequence};
 use nimcert_check::format::{
-    Certificate, Claim, PSetClaim, PeriodWitness, PeriodicClaim, SequenceClaim, FORMAT_VERSION,
+    Certificate, Claim, GrundyClaim, PSetClaim, PeriodWitness, PeriodicClaim, SequenceClaim,
+    FORMAT_VERSION, LATEST_FORMAT_VERSION,
 };
 use nimcert_check::periodic::parse_row;
 use nimcert_check::{check_certificate, parse, Limits, Verdict};
@@ -352,6 +357,22 @@ fn limits() -> Limits {
     }
 }
 
+/// The most values of a `Grundy` claim the oracle judges: 4N + 2·⌊(N −
+/// 2)²/4⌋ ≈ 4.5·10^6 checker units at N = 3000, within [`limits`].
+const GRUNDY_MAX_VALUES: usize = 3000;
+
+/// A `Grundy` claim is true exactly when its values are a non-empty prefix
+/// of Grundy's game's (the solver, every option listed); `None` beyond
+/// [`GRUNDY_MAX_VALUES`].
+fn grundy_oracle(c: &GrundyClaim) -> Option<bool> {
+    if c.values.len() > GRUNDY_MAX_VALUES {
+        return None;
+    }
+    let mut g = OctalSequence::grundys_game(Method::Direct);
+    g.extend_to(c.values.len(), u64::MAX);
+    Some(!c.values.is_empty() && g.values() == c.values.as_slice())
+}
+
 fn judge(certificate: &Certificate) {
     let verdict = check_certificate(certificate, &limits());
     let expected = match &certificate.claim {
@@ -365,9 +386,14 @@ fn judge(certificate: &Certificate) {
         | Claim::OctalPeriodic(_)
         // Family claims have their own target with an oracle (check_family).
         | Claim::Family(_) => None,
+        Claim::Grundy(c) => grundy_oracle(c),
     };
     let Some(expected) = expected else { return };
-    if !(certificate.claim.format_version()..=2).contains(&certificate.format) {
+    let newest = match certificate.claim {
+        Claim::Grundy(_) => LATEST_FORMAT_VERSION,
+        _ => 2,
+    };
+    if !(certificate.claim.format_version()..=newest).contains(&certificate.format) {
         return;
     }
     match verdict {

@@ -36,7 +36,8 @@ impl Certificate {
 #[pymethods]
 impl Certificate {
     /// The claim's kind: "Sequence", "PSet", "Periodic", "PeriodicTable",
-    /// "Octal", "PackedSequence", "OctalPeriodic", "Avoidance", "Family".
+    /// "Octal", "PackedSequence", "OctalPeriodic", "Avoidance", "Family",
+    /// "Grundy".
     #[getter]
     fn kind(&self) -> &'static str {
         self.certificate.claim.kind()

@@ -26,10 +26,12 @@ use crate::certify::{search_provenance, sequence_certificate};
 use crate::claim::{check_instances, Abort, Claim, ClaimResult, InstanceOutcome, Kind, Scope};
 use crate::engine::Periodicity;
 use crate::moves::{MoveSet, MoveSetError, MAX_MOVE, MAX_MOVES};
-use crate::octal::certify::{octal_certificate, octal_provenance};
+use crate::octal::certify::{
+    grundy_certificate, grundy_values, octal_certificate, octal_provenance,
+};
 use crate::octal::code::OctalCode;
 use crate::octal::period::{self, OctalOutcome, OctalSolution};
-use crate::octal::values::{Method, OctalSequence};
+use crate::octal::values::Method;
 use crate::solve::{Limits, SolveError};
 use crate::subtraction::family::{certificate as family_certificate, first_c, settle, Settled};
 use nimcert_check::format::Certificate;
@@ -329,6 +331,10 @@ struct Prefix {
     /// Why no period: the bound reached.
     why: String,
     overrun: std::cell::Cell<bool>,
+    /// The values are Grundy's game's, certified by a `Grundy`
+    /// certificate ([`grundy_certificate`]); an octal game's prefix has
+    /// no claim kind.
+    grundy: bool,
 }
 
 impl lang::Sequence for Solved {
@@ -371,13 +377,16 @@ impl lang::Sequence for Solved {
 }
 
 impl Solved {
-    /// The certificate of the game's whole nim-sequence, which nimcheck
-    /// re-validates: `Sequence` (subtraction) or `Octal`; none for a
-    /// prefix (nimcheck has no claim kind for values without a period).
+    /// The certificate of what the evaluation read, which nimcheck
+    /// re-validates: the game's whole nim-sequence (`Sequence` for a
+    /// subtraction game, `Octal`), or Grundy's game's values on [0, N)
+    /// (`Grundy`); none for an octal game's prefix (nimcheck has no claim
+    /// kind for values without a period).
     fn certificate(&self) -> Option<Certificate> {
         match self {
             Solved::Subtraction(g) => Some(sequence_certificate(g, search_provenance())),
             Solved::Octal(g) => Some(octal_certificate(g, octal_provenance(Method::Rare))),
+            Solved::Prefix(g) if g.grundy => Some(grundy_certificate(g.values.clone())),
             Solved::Prefix(_) => None,
             Solved::Avoidance(g) => Some(g.certificate()),
         }
@@ -470,6 +479,7 @@ fn solve(game: &lang::GameSpec, limits: &Limits, below: u64) -> Result<Solved, U
                          n ≥ {below}, q or p (raise --max-n)"
                     ),
                     overrun: std::cell::Cell::new(false),
+                    grundy: false,
                 })),
                 OctalOutcome::WorkLimit { computed } => {
                     Err(crate::octal::solve::work_limit(&code, limits.max_work, computed).into())
@@ -480,35 +490,40 @@ fn solve(game: &lang::GameSpec, limits: &Limits, below: u64) -> Result<Solved, U
 }
 
 /// Grundy's game on [0, N), N = `below` (the claim's `check_below`), by the
-/// mex rule G(n) = mex{G(a) ⊕ G(n − a) : 1 ≤ a < n/2}
-/// ([`OctalSequence::grundys_game`]): exact values, but no period is known
-/// (none is proved for Grundy's game, and nimcheck has no claim kind for
-/// it), so the game is a [`Prefix`]: an evaluation that reads G at n ≥ N,
-/// q or p is not checked, and the values are reported as not certified.
+/// mex rule G(n) = mex{G(a) ⊕ G(n − a) : 1 ≤ a < n/2} ([`grundy_values`],
+/// the computation of `nimcert certify --grundy`): exact values, certified
+/// by a `Grundy` certificate that nimcheck re-checks before a verdict rests
+/// on them (for what holds here, for a counterexample in the report). No
+/// period is known (none is proved for Grundy's game), so the game is a
+/// [`Prefix`]: an evaluation that reads G at n ≥ N, q or p is not checked.
+/// N is bounded by `--max-n` and `--max-work` (the work counted as
+/// nimcheck counts it), and by nimcheck's default `--max-work`, beyond
+/// which the certificate could not be re-checked: an instance beyond a
+/// bound is not checked.
 fn grundy(below: u64, limits: &Limits) -> Result<Solved, Unsolved> {
-    if below > limits.max_n {
+    if below == 0 {
+        return Err(Unsolved::Bound(
+            "Grundy's game on [0, 0): no value to read (raise check_below)".to_string(),
+        ));
+    }
+    let work = nimcert_check::grundy::work(below);
+    let checker = nimcert_check::Limits::default().max_work;
+    // Over --max-n, `grundy_values` names that flag instead.
+    if below <= limits.max_n && work > checker {
         return Err(Unsolved::Bound(format!(
-            "Grundy's game on [0, {below}) (check_below) is over --max-n {} (raise --max-n)",
-            limits.max_n
+            "Grundy's game on [0, {below}): its certificate needs {work} work units, over \
+             nimcheck's default --max-work {checker} (lower check_below)"
         )));
     }
-    crate::octal::solve::check_max_n(limits.max_n)?;
-    let n = usize::try_from(below).unwrap_or(usize::MAX);
-    let mut sequence = OctalSequence::grundys_game(Method::Rare);
-    if !sequence.extend_to(n, limits.max_work) {
-        return Err(Unsolved::Bound(format!(
-            "Grundy's game: stopped after {} pairs of heaps at n = {} (raise --max-work)",
-            limits.max_work,
-            sequence.values().len()
-        )));
-    }
+    let values = grundy_values(below, limits)?;
     Ok(Solved::Prefix(Prefix {
-        values: sequence.values().to_vec(),
+        values,
         why: format!(
             "Grundy's game is known on [0, {below}) only (by the mex rule; no period is \
              known), and the assertion reads G at n ≥ {below}, q or p (raise check_below)"
         ),
         overrun: std::cell::Cell::new(false),
+        grundy: true,
     }))
 }
 
@@ -525,6 +540,9 @@ struct XTally {
     /// Instances decided on an octal game's values below N with no period
     /// proved (exact, but without a certificate).
     prefix: u64,
+    /// Instances decided on Grundy's game's values below N (exact, with a
+    /// `Grundy` certificate; no period known).
+    grundy: u64,
 }
 
 impl XTally {
@@ -549,14 +567,22 @@ impl XTally {
     /// somewhere, or "; x < 10,000 only (not proved for all x)"; empty
     /// when the assertion has no unbounded quantifier.
     fn text(&self) -> String {
-        let quantifiers = self.quantifier_text();
-        match self.prefix {
-            0 => quantifiers,
-            n => format!(
-                "{quantifiers}; {n} on G's values below the search bound, no period proved \
-                 (exact, not certified)"
-            ),
+        let mut text = self.quantifier_text();
+        if self.prefix > 0 {
+            text.push_str(&format!(
+                "; {} on G's values below the search bound, no period proved \
+                 (exact, not certified)",
+                self.prefix
+            ));
         }
+        if self.grundy > 0 {
+            text.push_str(&format!(
+                "; {} on Grundy's game's values below check_below, no period known \
+                 (exact, certified by a Grundy certificate)",
+                self.grundy
+            ));
+        }
+        text
     }
 
     /// [`Self::text`] without the prefix instances.
@@ -786,7 +812,11 @@ fn ordinary(ctx: &Ctx<'_>, i: &lang::Instance, need: crate::claim::Need) -> Inst
     }
     if let Ok(mut x) = shared.x.lock() {
         x.add(&evaluation);
-        x.prefix += u64::from(matches!(game, Some(Solved::Prefix(_))));
+        match &game {
+            Some(Solved::Prefix(g)) if g.grundy => x.grundy += 1,
+            Some(Solved::Prefix(_)) => x.prefix += 1,
+            _ => {}
+        }
     }
     let certificates = || {
         game.iter()

@@ -6,13 +6,16 @@ use super::output::{
     write_atomically,
 };
 use super::CliError;
-use clap::{Args, ValueEnum};
+use clap::{ArgGroup, Args, ValueEnum};
 use nimcert::certify::formula::{three_move_certificates, FormulaError, ThreeMoveError};
 use nimcert::certify::{certificate_of_kind, search_provenance, ClaimKind};
 use nimcert::check::format::Certificate;
 use nimcert::check::Verdict;
 use nimcert::moves::MoveSet;
-use nimcert::octal::certify::{octal_certificate, octal_periodic_certificate, octal_provenance};
+use nimcert::octal::certify::{
+    grundy_certificate, grundy_values, octal_certificate, octal_periodic_certificate,
+    octal_provenance,
+};
 use nimcert::octal::{Method as OctalMethod, OctalCode};
 use nimcert::solve::{solve, Limits};
 use std::path::{Path, PathBuf};
@@ -49,6 +52,15 @@ they are written; exit 1 if it rejects one (the statement is wrong here). A game
 no statement covers gets search certificates (sequence, and P-set when\n\
 the outcome is purely periodic) whose provenance says \"uncovered\".\n\
 \n\
+`--grundy N` writes a `Grundy` certificate (format 7): the values of\n\
+Grundy's game (split one heap into two unequal heaps, OEIS A002188) for\n\
+the heaps 0 to N - 1, which nimcheck recomputes by the mex rule (about\n\
+N²/2 work units: nimcheck's default --max-work admits N up to about\n\
+245,000). The certificate is run through nimcheck's library before it is\n\
+written (at --max-work). N at most --max-n, and nimcheck's count of the\n\
+work at most --max-work, both judged before any work (exit 3 naming the\n\
+flag).\n\
+\n\
 The output file (or folder) is checked before any work: its folder must\n\
 exist (`-o DIR` may be new, in an existing folder), and it must not be a\n\
 device, pipe or link. Limits: --max-positions and --max-work as for\n\
@@ -61,9 +73,10 @@ device, pipe or link. Limits: --max-positions and --max-work as for\n\
 /// `--help`).
 #[derive(Args)]
 #[command(after_help = super::exit_status!(), after_long_help = PAPER_A_HELP)]
+#[command(group(ArgGroup::new("heaps").args(["octal", "grundy"])))]
 pub struct CertifyArgs {
     /// The moves, as `2,5,7` or `2 5 7`.
-    #[arg(required_unless_present_any = ["octal", "family"], num_args = 1..)]
+    #[arg(required_unless_present_any = ["octal", "family", "grundy"], num_args = 1..)]
     moves: Vec<String>,
     /// Certify the octal game CODE instead (e.g. 0.07): an `Octal`
     /// certificate (format 3) with q, p, G on [0, q + p) and the witnesses,
@@ -77,8 +90,15 @@ pub struct CertifyArgs {
     /// family certificate, e.g. a pre-periodic one).
     #[arg(long, value_name = "A,B,RHO", conflicts_with_all = ["moves", "claim", "from", "octal"])]
     family: Option<String>,
-    /// With --octal: compute G on at most this many heap sizes (exit 3).
-    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_N, requires = "octal")]
+    /// Certify the values of Grundy's game (split one heap into two
+    /// unequal heaps) for the heaps 0 to N − 1 instead: a `Grundy`
+    /// certificate (format 7), which nimcheck recomputes by the mex rule.
+    #[arg(long, value_name = "N", value_parser = super::limits::count,
+          conflicts_with_all = ["moves", "claim", "from", "octal", "family", "no_values", "method"])]
+    grundy: Option<u64>,
+    /// With --octal or --grundy: compute G on at most this many heap sizes
+    /// (exit 3).
+    #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_N, requires = "heaps")]
     max_n: u64,
     /// With --octal: how the options are found (the values are the same).
     #[arg(long, value_enum, default_value_t = OctalMethod::Rare, requires = "octal")]
@@ -114,6 +134,9 @@ pub fn run(mut args: CertifyArgs) -> Result<ExitCode, CliError> {
     }
     if let Some(class) = &args.family {
         return run_family(&args, class);
+    }
+    if let Some(n) = args.grundy {
+        return run_grundy(&args, n);
     }
     // clap's `requires` does not see a flag that is false by default.
     if args.no_values {
@@ -210,6 +233,39 @@ fn run_family(args: &CertifyArgs, class: &str) -> Result<ExitCode, CliError> {
         Some(path) => write_atomically(path, &text)?,
         None => print(&text)?,
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--grundy N`: the values of Grundy's game on [0, N), their `Grundy`
+/// certificate checked with nimcheck's library (at the limits of the
+/// flags), written.
+fn run_grundy(args: &CertifyArgs, n: u64) -> Result<ExitCode, CliError> {
+    if let Some(path) = &args.output {
+        check_output_file(path)?;
+    }
+    let certificate = grundy_certificate(grundy_values(n, &args.limits())?);
+    let limits = nimcert::check::Limits {
+        max_period: nimcert::check::Limits::default().max_period.max(n),
+        max_work: args.max_work,
+        ..nimcert::check::Limits::default()
+    };
+    if let Verdict::Invalid(m) | Verdict::Undecidable(m) | Verdict::OverLimit(m) =
+        nimcert::check::check_certificate(&certificate, &limits)
+    {
+        return Err(CliError::false_claim(format!(
+            "Grundy's game on [0, {n}): nimcheck refused the computed values: {m}"
+        )));
+    }
+    let text = nimcert::check::to_ron(&certificate);
+    match &args.output {
+        Some(path) => write_atomically(path, &text)?,
+        None => print(&text)?,
+    }
+    warn_if_over_limits(
+        &format!("Grundy's game on [0, {n})"),
+        "grundy",
+        &certificate,
+    );
     Ok(ExitCode::SUCCESS)
 }
 

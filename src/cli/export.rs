@@ -359,12 +359,17 @@ fn judge_file(args: JudgeArgs) -> Result<ExitCode, CliError> {
     let inputs = certificates(&args.inputs)?;
     let mut text = format!("{}\n", judge::HEADER);
     let mut judged = 0usize;
+    let mut kinds: BTreeMap<&'static str, usize> = BTreeMap::new();
     for input in &inputs {
         let source = read_input(&input.path, args.max_file_bytes, "--max-file-bytes")?;
         let certificate = coq::parse(&source).map_err(|e| {
             CliError::input(format!("{}: not a certificate: {e}", input.path.display()))
         })?;
-        judged += usize::from(judge::judged(&certificate.claim));
+        if judge::judged(&certificate.claim) {
+            judged += 1;
+        } else {
+            *kinds.entry(certificate.claim.kind()).or_default() += 1;
+        }
         text.push_str(&judge::lines(
             &certificate,
             &input.path.display().to_string(),
@@ -373,8 +378,10 @@ fn judge_file(args: JudgeArgs) -> Result<ExitCode, CliError> {
     let skipped = inputs.len() - judged;
     if judged == 0 {
         return Err(CliError::input(format!(
-            "no Periodic, PeriodicTable, Sequence or PSet certificate among the {} read",
-            inputs.len()
+            "no Periodic, PeriodicTable, Sequence, PSet, Octal, OctalPeriodic or Avoidance \
+             certificate among the {} read{}",
+            inputs.len(),
+            skipped_note(&kinds, ", which have no judge rule")
         )));
     }
     match &out {
