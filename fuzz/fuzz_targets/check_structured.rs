@@ -259,8 +259,7 @@ fn sequence_oracle(c: &SequenceClaim) -> Option<bool> {
         return Some(false);
     }
     Some(
-        witnesses_hold(&c.period_witnesses, &game)
-            && c.preperiod_witness == (q > 0).then(|| q - 1),
+        witnesses_hold(&c.period_witnesses, &game) && c.preperiod_witness == (q > 0).then(|| q - 1),
     )
 }
 

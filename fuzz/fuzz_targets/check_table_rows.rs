@@ -6,7 +6,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nimcert_check::format::{Certificate, Claim, Method, PeriodicClaim, PeriodicTableClaim, Provenance};
+use nimcert_check::format::{
+    Certificate, Claim, Method, PeriodicClaim, PeriodicTableClaim, Provenance,
+};
 use nimcert_check::periodic::{parse_row, write_row};
 use nimcert_check::{check_certificate, Limits};
 

@@ -7,9 +7,9 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
+use nimcert::campaign::Shard;
 use nimcert::moves::{MoveSet, MAX_MOVE, MAX_MOVES};
 use nimcert::range::RangeArg;
-use nimcert::campaign::Shard;
 use nimcert::subtraction::sweep::SweepSpec;
 
 /// A range in one of the three forms, small enough to enumerate.

@@ -101,7 +101,10 @@ fuzz_target!(|input: Input| {
     }
     if let Ok(merged) = merge(&results, input.partial) {
         let size = spec.size().expect("a valid spec");
-        merged.tally.check(size.triples).expect("merged counts are consistent");
+        merged
+            .tally
+            .check(size.triples)
+            .expect("merged counts are consistent");
         let all = merged.shards.len() as u64 == merged.shard_count;
         assert_eq!(merged.partial, !all);
         if all && !primitive {
