@@ -283,7 +283,7 @@ let periodic rest =
   let full () =
     if short_numbers (String.concat ";" [ f.(0); f.(1); f.(2); f.(3) ]) then begin
       if f.(0) = "" then raise (Malformed "moves are missing");
-      Judge_small.check_periodic_small (list_of small_number f.(0)) (small_number f.(1))
+      Judge_small.check_periodic_packed (list_of small_number f.(0)) (small_number f.(1))
         (small_number f.(2)) (list_of small_witness f.(3))
     end else
       check_periodic (nonempty_numbers "moves" f.(0)) (number f.(1)) (number f.(2)) (witnesses f.(3))
