@@ -1158,8 +1158,18 @@ fn the_judge_decides_periodic_claims_with_short_and_long_numbers_as_nimcheck() {
 fn the_packed_judge_decides_three_move_games_as_nimcheck() {
     formal_common::make("formal/judge");
     let games = [
-        "1,3,8", "2,3,7", "2,9,20", "3,5,19", "3,10,26", "7,12,40", "29,31,90", "30,47,100",
-        "31,33,64", "45,98,150", "4,11,301", "61,200,999",
+        "1,3,8",
+        "2,3,7",
+        "2,9,20",
+        "3,5,19",
+        "3,10,26",
+        "7,12,40",
+        "29,31,90",
+        "30,47,100",
+        "31,33,64",
+        "45,98,150",
+        "4,11,301",
+        "61,200,999",
     ];
     let mut rng = Rng(0x3917_0000_0000_0001);
     let mut cases = Vec::new();
