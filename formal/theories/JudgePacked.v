@@ -17,10 +17,11 @@
       positions.  K <= a <= s makes the value G(x - s) always in a whole
       word (never in [cur]).
     - One loop ([loop]) whose state is its arguments: the extracted code
-      allocates nothing per position but Rule 1's windows (as in
-      [JudgeSmall]).  The loop runs on a unary fuel of at most 1,024
+      allocates no state record per position, only Rule 1's windows (as
+      in [JudgeSmall]), a cons per lane every K positions and a trie
+      entry at each read position.  The loop runs on a unary fuel of at most 1,024
       positions ([block]), the blocks by [N.iter] ([run_n]).
-    - Rules 2 and 3's positions (at most 24) sorted ([isort]) and taken
+    - Rules 2 and 3's positions (at most 24 in a true claim) sorted ([isort]) and taken
       in order ([pend]: one comparison per position, not a scan of their
       list).  If they were not all taken (the sort is not proved, only
       checked by this), the claim goes to [check_periodic_small].
