@@ -73,3 +73,5 @@ Print Assumptions Hole.hole_claim.
 Print Assumptions Hole.hole_verdict_accepts.
 Print Assumptions Hole.hole_verdict_refutes.
 Print Assumptions Hole.hole_verdict_agrees.
+From Nimcert Require JudgePacked.
+Print Assumptions JudgePacked.check_periodic_packed_sound.

@@ -1146,3 +1146,64 @@ fn the_judge_decides_periodic_claims_with_short_and_long_numbers_as_nimcheck() {
     assert_eq!(formal_common::judge(&cases, &dir), expected);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Three-move games go to `JudgePacked.check_periodic_packed` (issue 39:
+/// values packed two bits each in words of K = min(30, a) values): games
+/// with K = 1, 2, 3, 29 and 30 (a below, at and over 30), pre-periodic and
+/// purely periodic, certified by `nimcert certify`, and 24 mutants of each
+/// (period, pre-period, a move or a witness changed) get nimcheck's
+/// verdict from the judge.
+#[test]
+#[ignore = "needs coqc and ocamlopt (`make -C formal/judge`); .ci/run runs it"]
+fn the_packed_judge_decides_three_move_games_as_nimcheck() {
+    formal_common::make("formal/judge");
+    let games = [
+        "1,3,8",
+        "2,3,7",
+        "2,9,20",
+        "3,5,19",
+        "3,10,26",
+        "7,12,40",
+        "29,31,90",
+        "30,47,100",
+        "31,33,64",
+        "45,98,150",
+        "4,11,301",
+        "61,200,999",
+    ];
+    let mut rng = Rng(0x3917_0000_0000_0001);
+    let mut cases = Vec::new();
+    for game in games {
+        let out = nimcert(&["certify", "--claim", "periodic", game]);
+        assert!(out.status.success(), "nimcert certify {game}");
+        let certificate = coq::parse(&String::from_utf8_lossy(&out.stdout)).expect("a certificate");
+        cases.push((game.to_string(), certificate.clone()));
+        for k in 0..24 {
+            let mut mutant = certificate.clone();
+            let Claim::Periodic(claim) = &mut mutant.claim else {
+                panic!("{game}: not a Periodic claim");
+            };
+            let what = mutate_periodic(claim, &mut rng);
+            cases.push((format!("{game} mutant {k}: {what}"), mutant));
+        }
+    }
+    cases.retain(|(_, c)| judge_case(c));
+    let expected: Vec<u8> = cases.iter().map(|(_, c)| nimcheck(c)).collect();
+    let decided: Vec<usize> = (0..cases.len()).filter(|&i| expected[i] <= 1).collect();
+    let dir = formal_common::scratch("formal-packed");
+    let decided_cases: Vec<(String, Certificate)> =
+        decided.iter().map(|&i| cases[i].clone()).collect();
+    let verdicts = judge_verdicts(&decided_cases, &dir);
+    for (k, &i) in decided.iter().enumerate() {
+        assert_eq!(verdicts[k], expected[i], "{}", cases[i].0);
+    }
+    let accepted = verdicts.iter().filter(|&&v| v == 0).count();
+    assert!(accepted >= games.len(), "only {accepted} accepted");
+    assert!(verdicts.len() - accepted >= 100, "too few rejected");
+    eprintln!(
+        "packed judge: {} cases, {accepted} accepted, {} rejected, as nimcheck",
+        verdicts.len(),
+        verdicts.len() - accepted
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

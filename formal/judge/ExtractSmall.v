@@ -15,7 +15,7 @@
    constructors xI p = 1 + 2p and xO p = 2p while 2p + 1 < 2^62, and the
    match on a positive by its parity (p / 2 and p mod 2) for p >= 1. *)
 From Coq Require Import Extraction ExtrOcamlBasic NArith.
-From Nimcert Require Import JudgeSmall.
+From Nimcert Require Import JudgeSmall JudgePacked.
 
 Extract Inductive positive => int
 [ "(fun p->1+2*p)" "(fun p->2*p)" "1" ]
@@ -56,4 +56,5 @@ Extract Constant Pos.iter =>
 Definition decimal_step_small (acc d : N) : N := (acc * 10 + d)%N.
 
 Extraction Language OCaml.
-Extraction "judge_small.ml" check_periodic_small decimal_step_small.
+Extraction Inline has3 lane_val lane_h lane_cnt lane_q.
+Extraction "judge_small.ml" check_periodic_small check_periodic_packed decimal_step_small.

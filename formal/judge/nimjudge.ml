@@ -5,9 +5,11 @@
    `nimcert export judge` writes, turns decimal digits into Coq's binary
    numbers with the extracted [decimal_step], calls the extracted checkers
    [check_periodic] and [check_sequenceN] (proved sound in
-   formal/theories/Judge.v), [check_periodic_small] (formal/theories/
-   JudgeSmall.v, extracted on machine integers by ExtractSmall.v: the
-   periodic lines whose numbers all have at most 12 digits), [pset_judge]
+   formal/theories/Judge.v), [check_periodic_packed] (formal/theories/
+   JudgePacked.v, for three moves, and JudgeSmall.v's
+   [check_periodic_small] for any other, extracted on machine integers
+   by ExtractSmall.v: the periodic lines whose numbers all have at most
+   12 digits), [pset_judge]
    (PSetFast.check_psetN, proved sound in formal/theories/PSetFast.v),
    [octal_judge]
    (OctalCheck.check_octal_cert, proved sound in formal/theories/
@@ -98,7 +100,8 @@ let witnesses = list_of witness
 
 (* Periodic lines whose numbers all have at most 12 digits (so are below
    10^12 < 2^40) go to the checker on machine integers,
-   JudgeSmall.check_periodic_small (ExtractSmall.v, docs/FORMAL.md,
+   JudgePacked.check_periodic_packed (three moves; it passes any other
+   claim to JudgeSmall.check_periodic_small; ExtractSmall.v, docs/FORMAL.md,
    "Machine integers"); the others to check_periodic on binary N. *)
 let max_small_digits = 12
 
@@ -271,7 +274,7 @@ let octal kind rest =
    periodic with least period 3H + 1, so the claim holds exactly when
    q = 0 and p = 3H + 1). A hint that does not fit the moves is ignored
    and the claim judged in full: on machine integers when every number
-   has at most 12 digits (JudgeSmall.check_periodic_small), otherwise on
+   has at most 12 digits (JudgePacked.check_periodic_packed), otherwise on
    binary N (Judge.check_periodic). [why_false] names the theorem when a
    claim is rejected as proved false; it is printed in the verdict. *)
 let why_false = ref ""
@@ -283,7 +286,7 @@ let periodic rest =
   let full () =
     if short_numbers (String.concat ";" [ f.(0); f.(1); f.(2); f.(3) ]) then begin
       if f.(0) = "" then raise (Malformed "moves are missing");
-      Judge_small.check_periodic_small (list_of small_number f.(0)) (small_number f.(1))
+      Judge_small.check_periodic_packed (list_of small_number f.(0)) (small_number f.(1))
         (small_number f.(2)) (list_of small_witness f.(3))
     end else
       check_periodic (nonempty_numbers "moves" f.(0)) (number f.(1)) (number f.(2)) (witnesses f.(3))
