@@ -131,7 +131,7 @@ pub fn run(args: SweepArgs) -> Result<ExitCode, CliError> {
         }
         None => None,
     };
-    let pool = thread_pool(threads)?;
+    let pool = pool(threads)?;
     let progress = bar(sweep::unit_count(&spec, Some(shard)), "sweep");
     let result = pool.install(|| {
         sweep::run(&spec, Some(shard), out.as_ref().map(|(o, _)| o), &|| {
@@ -144,6 +144,22 @@ pub fn run(args: SweepArgs) -> Result<ExitCode, CliError> {
         super::output::write_atomically(path, &result.to_json())?;
     }
     show(&result, args.format)
+}
+
+/// The sweep's thread pool: with one thread, the current thread itself
+/// (rayon's `use_current_thread`: no thread started and no hand-over to
+/// one, a fixed cost of every small sweep); else [`thread_pool`].
+fn pool(threads: usize) -> Result<rayon::ThreadPool, CliError> {
+    let current = (threads == 1).then(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .use_current_thread()
+            .build()
+    });
+    match current {
+        Some(Ok(pool)) => Ok(pool),
+        _ => thread_pool(threads),
+    }
 }
 
 pub fn merge(args: MergeArgs) -> Result<ExitCode, CliError> {

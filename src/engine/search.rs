@@ -25,9 +25,15 @@
 //!   position and R doubles (as in Brent's algorithm), so the search always
 //!   ends, with an overshoot below about q + c + p + S.
 //!
-//! A lag run compares its new positions with those L before them as whole
-//! slices (memcmp), and looks for the last difference block by block only
-//! when they differ. A giant step looks the fingerprint of its window up in
+//! A lag run first samples its new positions (one word of letters in
+//! [`SAMPLE`], compared with the word L before it): a differing sample
+//! moves its disagreement on, which before the pre-period ends is nearly
+//! always the case, at a [`SAMPLE`]th of the cost of comparing every
+//! letter. Only when the samples let the run reach c are the positions
+//! after its disagreement compared in full (memcmp, then block by block
+//! for the last difference), each position at most once; a chunk stops
+//! at the first position where the sampled run could reach c, which is
+//! never after the first where the true one could. A giant step looks the fingerprint of its window up in
 //! the block's table, and only an equal fingerprint is followed by a full
 //! comparison; the fingerprint is a polynomial hash of all the window's
 //! words ([`Hasher`]), rolled on one word at a time, so windows that differ
@@ -38,14 +44,17 @@
 use super::outcome::least_period_of_word;
 
 /// The most positions computed between two rounds of the detectors, for the
-/// smallest games; a game with largest move c takes chunks of up to c/2
-/// positions (at most [`MAX_CHUNK`]): the detectors' cost per chunk is then
-/// spread over more positions, and a chunk still never runs past the first
-/// position where a lag run could complete.
-const MIN_CHUNK: usize = 64;
+/// smallest games; a game with largest move c takes chunks of up to c
+/// positions (at most [`MAX_CHUNK`]): the detectors' cost per chunk (a
+/// round of calls, the lag runs' samples) is then spread over more
+/// positions, and a chunk still never runs past the first position where a
+/// lag run could complete. Only the anchor blocks' overshoot grows with the
+/// chunk (by less than a chunk).
+const MIN_CHUNK: usize = 256;
 
-/// The most positions of any chunk.
-pub(crate) const MAX_CHUNK: usize = 1024;
+/// The most positions of any chunk (a chunk of bytes and the values it
+/// reads stay within the first-level cache).
+pub(crate) const MAX_CHUNK: usize = 4096;
 
 /// At most this many candidate lags are tracked.
 pub(crate) const MAX_LAGS: usize = 4;
@@ -79,12 +88,17 @@ pub(crate) struct Found {
     pub computed: usize,
 }
 
-/// A candidate lag L and the last position y with G(y) ≠ G(y − L)
-/// (positions y < L count as disagreeing).
+/// A candidate lag L, a position y with G(y) ≠ G(y − L) (positions y < L
+/// count as disagreeing) and how far past it every position is known to
+/// agree: G(z) = G(z − L) for y < z < `checked`. Positions from `checked`
+/// on are only sampled ([`sample_run`]), so y is a lower bound of the last
+/// disagreement, exact once `checked` reaches the positions computed
+/// ([`verify_run`]).
 #[derive(Clone, Copy, Debug)]
 struct LagRun {
     lag: usize,
     last_mismatch: usize,
+    checked: usize,
 }
 
 /// The anchor block of baby steps and giant steps.
@@ -203,38 +217,48 @@ pub(crate) struct Hasher {
     words: usize,
     /// B^K.
     top: u64,
-    /// B^(STEP − 1 − i) for i < [`STEP`]: the weights of a step's words.
-    weights: [u64; STEP],
-    /// B^STEP.
-    step_base: u64,
 }
 
 /// Words by which [`Hasher::roll_step`] rolls the hash on at once (a giant
 /// step is S / [`Letter::PER_WORD`] of them: 8 for bytes).
 const STEP: usize = 8;
 
-/// B^k mod 2^64 by the standard library's `wrapping_pow`, whose exponent
-/// is a `u32`: k = 2^32·h + l with h, l < 2^32, B^k = (B^(2^32))^h · B^l
-/// (a window's K = c/n words can pass 2^32 for c ≥ 2^35 letters).
-fn base_power(k: usize) -> u64 {
-    let k = k as u64;
-    let (high, low) = ((k >> 32) as u32, k as u32);
-    let base_2_32 = BASE.wrapping_pow(1 << 31).wrapping_pow(2);
-    base_2_32
-        .wrapping_pow(high)
-        .wrapping_mul(BASE.wrapping_pow(low))
+/// B^k mod 2^64, by squaring (any k: a window's K = c/n words can pass
+/// 2^32). A `const fn`, so the fixed powers below are constants and a
+/// game's hasher costs one power, B^K.
+const fn base_power(k: usize) -> u64 {
+    let (mut power, mut square, mut k) = (1u64, BASE, k as u64);
+    while k > 0 {
+        if k & 1 == 1 {
+            power = power.wrapping_mul(square);
+        }
+        square = square.wrapping_mul(square);
+        k >>= 1;
+    }
+    power
 }
+
+/// B^(STEP − 1 − i) for i < [`STEP`]: the weights of a step's words.
+const STEP_WEIGHTS: [u64; STEP] = {
+    let mut weights = [0; STEP];
+    let mut i = 0;
+    while i < STEP {
+        weights[i] = base_power(STEP - 1 - i);
+        i += 1;
+    }
+    weights
+};
+
+/// B^[`STEP`].
+const STEP_BASE: u64 = base_power(STEP);
 
 impl Hasher {
     fn new<T: Letter>(c: usize) -> Self {
         let words = c / T::PER_WORD;
-        let weights = std::array::from_fn(|i| base_power(STEP - 1 - i));
         Hasher {
             c,
             words,
             top: base_power(words),
-            weights,
-            step_base: base_power(STEP),
         }
     }
 
@@ -278,11 +302,11 @@ impl Hasher {
         let old = &v[from..from + STEP * n];
         let new = &v[from + n * self.words..][..STEP * n];
         let (mut gone, mut added) = (0u64, 0u64);
-        for (i, &weight) in self.weights.iter().enumerate() {
+        for (i, &weight) in STEP_WEIGHTS.iter().enumerate() {
             gone = gone.wrapping_add(T::word(old, i * n).wrapping_mul(weight));
             added = added.wrapping_add(T::word(new, i * n).wrapping_mul(weight));
         }
-        h.wrapping_mul(self.step_base)
+        h.wrapping_mul(STEP_BASE)
             .wrapping_sub(gone.wrapping_mul(self.top))
             .wrapping_add(added)
     }
@@ -312,6 +336,7 @@ impl Detectors {
         let mut runs = [LagRun {
             lag: 0,
             last_mismatch: 0,
+            checked: 0,
         }; MAX_LAGS];
         let mut count = 0;
         for lag in lags {
@@ -320,13 +345,14 @@ impl Detectors {
                 runs[count] = LagRun {
                     lag,
                     last_mismatch: lag - 1,
+                    checked: lag,
                 };
                 count += 1;
             }
         }
         Detectors {
             c,
-            chunk: (c / 2).clamp(MIN_CHUNK, MAX_CHUNK),
+            chunk: c.clamp(MIN_CHUNK, MAX_CHUNK),
             lags: runs,
             lag_count: count,
             block: Block::new(FIRST_BLOCK * c, first_span(c)),
@@ -354,9 +380,13 @@ impl Detectors {
         let c = self.c;
         let from = std::mem::replace(&mut self.seen, end);
         for run in &mut self.lags[..self.lag_count] {
-            update_run(run, v, from, end);
+            sample_run(run, v, from, end);
             if run.last_mismatch + c < end {
-                return Some(finish_lag(v, *run, end));
+                // The samples agree on the last c positions: check them all.
+                verify_run(run, v, end);
+                if run.last_mismatch + c < end {
+                    return Some(finish_lag(v, *run, end));
+                }
             }
         }
         while self.block.giant <= end {
@@ -409,17 +439,45 @@ impl Letter for u16 {
     }
 }
 
-/// Moves the run's last disagreement over the positions [from, end). Up to
-/// [`SHORT_RUN`] new positions are compared word by word with those L before
-/// them, newest first ([`last_difference`]); more are compared as whole
-/// slices (memcmp), the newest block of [`RUN_BLOCK`] letters first (before
-/// the pre-period ends, that is where the last disagreement usually is),
-/// and only when they differ are the blocks searched word by word from the
-/// newest back. Either way the last disagreement found is the newest one.
+/// Samples the positions [from, end) not yet checked: one word of letters
+/// every [`SAMPLE`] letters, from the newest back, compared with the word L
+/// before it. The newest differing sample moves the run's disagreement to
+/// its last differing letter (nothing after it is then checked). Where
+/// the values disagree at L at most positions, as before the pre-period
+/// ends, a sample finds a disagreement near the newest position for a
+/// [`SAMPLE`]th of the work of comparing every letter.
 #[inline(always)]
-fn update_run<T: Letter>(run: &mut LagRun, v: &[T], from: usize, end: usize) {
-    let lag = run.lag;
-    let start = from.max(lag);
+fn sample_run<T: Letter>(run: &mut LagRun, v: &[T], from: usize, end: usize) {
+    let (lag, n) = (run.lag, T::PER_WORD);
+    let start = from.max(run.checked);
+    let mut y = end;
+    while y >= start + n {
+        let at = y - n;
+        let d = T::word(v, at) ^ T::word(v, at - lag);
+        if d != 0 {
+            let z = at + ((63 - d.leading_zeros()) / T::BITS) as usize;
+            run.last_mismatch = z;
+            run.checked = z + 1;
+            return;
+        }
+        y -= SAMPLE.min(y - start);
+    }
+}
+
+/// Letters between two sampled words of a lag run.
+const SAMPLE: usize = 64;
+
+/// Checks every position from the run's `checked` to `end`: the run's
+/// disagreement becomes the last one (exact from here on), and every later
+/// position agrees. Up to [`SHORT_RUN`] positions are compared word by word,
+/// newest first ([`last_difference`]); more are compared as whole slices
+/// (memcmp), the newest block of [`RUN_BLOCK`] letters first, and only when
+/// they differ are the blocks searched word by word from the newest back.
+/// Each position is checked once per game: `checked` only grows.
+#[inline(always)]
+fn verify_run<T: Letter>(run: &mut LagRun, v: &[T], end: usize) {
+    let (lag, start) = (run.lag, run.checked);
+    run.checked = run.checked.max(end);
     if end <= start {
         return;
     }
@@ -572,7 +630,7 @@ mod tests {
             power = power.wrapping_mul(BASE);
         }
         // B is odd and the units mod 2^64 have exponent 2^62: B^(2^62) = 1,
-        // which the split k = 2^32·h + l must find with h = 2^30.
+        // an exponent past 2^32 (a window of more than 2^35 letters).
         #[cfg(target_pointer_width = "64")]
         {
             assert_eq!(base_power(1 << 62), 1);
