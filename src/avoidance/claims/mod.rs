@@ -25,13 +25,16 @@ use super::affine::AffineGeometry;
 use super::certify::{certificate, search_method};
 use super::closure::ClosureSystem;
 use super::enumerate::free_trees;
+use super::formulas::{self, Signature};
 use super::geometry::{extreme_points, ConvexGeometry, Game};
 use super::points::PointSet;
 use super::structure::{structure_nim, StructureDiagram, DEFAULT_MAX_CLASSES};
 use super::tree::{EdgeGeometry, Tree, VertexGeometry};
 use crate::claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Scope};
 use nimcert_check::format::Certificate;
+use std::collections::HashMap;
 use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicU16, AtomicU8, Ordering};
 use std::sync::{Arc, OnceLock};
 
 pub use preliminaries::{example_15_game, EXAMPLE_15_POINTS};
@@ -123,6 +126,9 @@ pub(super) struct Case {
     diagram: OnceLock<StructureDiagram>,
     maximal: OnceLock<Vec<PointSet>>,
     nim: OnceLock<u32>,
+    /// The nim numbers and deficiency signatures of the games on this
+    /// shape, shared by every claim that plays it ([`Shared`]).
+    shared: Option<Arc<Shared>>,
 }
 
 impl Case {
@@ -134,6 +140,7 @@ impl Case {
             diagram: OnceLock::new(),
             maximal: OnceLock::new(),
             nim: OnceLock::new(),
+            shared: None,
         }
     }
 
@@ -156,9 +163,33 @@ impl Case {
             return d.nim();
         }
         *self.nim.get_or_init(|| {
+            let shared = self.shared.as_ref().map(|s| (s, self.game.win().mask()));
+            if let Some(known) = shared.and_then(|(s, win)| s.nim(win)) {
+                return known;
+            }
             let masks: Vec<u64> = self.maximal().iter().map(PointSet::mask).collect();
-            structure_nim(&masks, self.game.size()).unwrap_or_else(|| self.diagram().nim())
+            let nim =
+                structure_nim(&masks, self.game.size()).unwrap_or_else(|| self.diagram().nim());
+            if let Some((s, win)) = shared {
+                s.set_nim(win, nim);
+            }
+            nim
         })
+    }
+
+    /// The signature (e, o) of the V_w = S \ M_w, w ∈ Ex(W), when 𝓜 is
+    /// {M_w : w ∈ Ex(W)} ([`formulas::deficiency_signature`]), shared
+    /// like the nim number.
+    pub fn deficiency(&self) -> Option<Signature> {
+        let shared = self.shared.as_ref().map(|s| (s, self.game.win().mask()));
+        if let Some(known) = shared.and_then(|(s, win)| s.deficiency(win)) {
+            return known;
+        }
+        let found = formulas::deficiency_signature(&self.game, self.maximal());
+        if let Some((s, win)) = shared {
+            s.set_deficiency(win, found);
+        }
+        found
     }
 
     /// The instance's name, e.g. `tree 1-2,2-3 W={1}` (made on demand:
@@ -246,7 +277,12 @@ fn cases_where(
             };
             trees
                 .into_iter()
-                .flat_map(move |shape| on_every_win(shape, wins))
+                .enumerate()
+                .flat_map(move |(index, shape)| {
+                    let shared = (matches!(shape, Shape::Tree(..)) && n <= SHARED_UP_TO)
+                        .then(|| Shared::of(family, n, index));
+                    on_every_win(shape, wins, shared)
+                })
         })),
         Family::Grid => {
             let grid: Vec<(i64, i64)> = (0..3).flat_map(|y| (0..3).map(move |x| (x, y))).collect();
@@ -256,7 +292,7 @@ fn cases_where(
                     .filter(move |s| s.len() == k)
                     .flat_map(move |chosen| {
                         let points = chosen.iter().map(|&i| grid[i]).collect();
-                        on_every_win(Shape::Points(points), wins)
+                        on_every_win(Shape::Points(points), wins, None)
                     })
             }))
         }
@@ -266,7 +302,11 @@ fn cases_where(
 /// The games on one shape, one per non-empty W that `wins` admits (and
 /// that can be set up), by increasing mask of W, all on one shared
 /// geometry.
-fn on_every_win(shape: Shape, wins: Wins) -> impl Iterator<Item = Case> + Send {
+fn on_every_win(
+    shape: Shape,
+    wins: Wins,
+    shared: Option<Arc<Shared>>,
+) -> impl Iterator<Item = Case> + Send {
     let geometry: Arc<dyn ConvexGeometry> = Arc::from(shape.geometry());
     let n = geometry.size();
     let admitted = wins.on(geometry.as_ref());
@@ -275,8 +315,108 @@ fn on_every_win(shape: Shape, wins: Wins) -> impl Iterator<Item = Case> + Send {
         .filter_map(move |win| {
             let points = (0..n).filter(move |i| win >> i & 1 == 1);
             let game = Game::new(Box::new(geometry.clone()), points).ok()?;
-            Some(Case::new(None, shape.clone(), game))
+            let mut case = Case::new(None, shape.clone(), game);
+            case.shared = shared.clone();
+            Some(case)
         })
+}
+
+/// What the claims compute about the games on one tree of a family, by
+/// the mask of W, filled in as they compute it: the nim number and the
+/// deficiency signature ([`Case::deficiency`]). Every claim enumerates
+/// the trees of order n in the same order, so the tree is named by
+/// (family, n, its index), and a game's values are computed once for all
+/// the claims that need them (those of §5 on trees up to 12 vertices,
+/// each with every W, streamed one claim at a time, not kept as games).
+/// An entry is 0 while unknown, else the value + 1 (a value that does not
+/// fit is not kept); two claims writing one entry write the same value.
+/// The tables live as long as the process: three bytes per game, 60 MB
+/// for every tree up to [`SHARED_UP_TO`] vertices in both geometries.
+pub(super) struct Shared {
+    /// nim + 1.
+    nim: Box<[AtomicU8]>,
+    /// 1 for no signature (𝓜 is not {M_w}), else 2 + 128·e + o.
+    deficiency: Box<[AtomicU16]>,
+}
+
+/// The largest trees whose games' values are shared ([`Shared`]): 13
+/// vertices, one more than `--extended` plays.
+const SHARED_UP_TO: usize = 13;
+
+impl Shared {
+    /// The tables of the `index`-th tree of order `n` of `family`, made
+    /// on first use.
+    fn of(family: Family, n: usize, index: usize) -> Arc<Shared> {
+        type Tables = std::sync::Mutex<HashMap<(u8, usize, usize), Arc<Shared>>>;
+        static TABLES: OnceLock<Tables> = OnceLock::new();
+        let games = 1usize
+            << if family == Family::TreeEdges {
+                n - 1
+            } else {
+                n
+            };
+        let mut tables = TABLES
+            .get_or_init(Default::default)
+            .lock()
+            .expect("shared tables lock");
+        tables
+            .entry((family as u8, n, index))
+            .or_insert_with(|| {
+                Arc::new(Shared {
+                    nim: (0..games).map(|_| AtomicU8::new(0)).collect(),
+                    deficiency: (0..games).map(|_| AtomicU16::new(0)).collect(),
+                })
+            })
+            .clone()
+    }
+
+    /// The nim of the game with W = `win`, if known.
+    fn nim(&self, win: u64) -> Option<u32> {
+        let entry = self
+            .nim
+            .get(usize::try_from(win).ok()?)?
+            .load(Ordering::Relaxed);
+        (entry != 0).then(|| u32::from(entry) - 1)
+    }
+
+    /// Records the nim of the game with W = `win`.
+    fn set_nim(&self, win: u64, nim: u32) {
+        let entry = usize::try_from(win).ok().and_then(|w| self.nim.get(w));
+        if let (Some(entry), Ok(value)) = (entry, u8::try_from(nim + 1)) {
+            entry.store(value, Ordering::Relaxed);
+        }
+    }
+
+    /// The deficiency signature of the game with W = `win`, if known.
+    fn deficiency(&self, win: u64) -> Option<Option<Signature>> {
+        let entry = self.deficiency.get(usize::try_from(win).ok()?)?;
+        match entry.load(Ordering::Relaxed) {
+            0 => None,
+            1 => Some(None),
+            code => {
+                let code = usize::from(code - 2);
+                Some(Some(Signature {
+                    even: code / 128,
+                    odd: code % 128,
+                }))
+            }
+        }
+    }
+
+    /// Records the deficiency signature of the game with W = `win`.
+    fn set_deficiency(&self, win: u64, found: Option<Signature>) {
+        let code = match found {
+            None => Some(1),
+            Some(s) if s.even < 128 && s.odd < 128 => u16::try_from(2 + 128 * s.even + s.odd).ok(),
+            Some(_) => None,
+        };
+        let entry = usize::try_from(win)
+            .ok()
+            .and_then(|w| self.deficiency.get(w));
+        if let (Some(entry), Some(code)) = (entry, code) {
+            entry.store(code, Ordering::Relaxed);
+        }
+    }
 }
 
 /// Which winning sets W a claim's hypothesis can hold for, decided from

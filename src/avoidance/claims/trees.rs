@@ -243,7 +243,7 @@ pub(super) fn claims() -> Vec<Claim> {
             if case.game.win().len() < 2 || case.game.size() % 2 == 1 || case.shape.vertex_tree().is_none() {
                 return None;
             }
-            formulas::printed_multiple(formulas::deficiency_signature(&case.game, case.maximal())?)
+            formulas::printed_multiple(case.deficiency()?)
         })
             .at("§5, the theorem for |W| ≥ 2")
             .hypotheses("vertex geometry of a tree, |W| ≥ 2, o > e, |S| even")
@@ -494,7 +494,7 @@ fn thm_w2() -> Claim {
         if case.game.win().len() < 2 || case.shape.vertex_tree().is_none() {
             return None;
         }
-        formulas::printed_multiple(formulas::deficiency_signature(&case.game, case.maximal())?)
+        formulas::printed_multiple(case.deficiency()?)
     });
     let run = inner.run;
     Claim::new(
@@ -553,7 +553,7 @@ fn derived(case: &Case) -> Option<Result<(), String>> {
         };
         formulas::derived_single(sig)
     } else {
-        match formulas::deficiency_signature(game, case.maximal()) {
+        match case.deficiency() {
             Some(signature) => formulas::derived_multiple(signature, s),
             None => return Some(Err("𝓜 is not {M_w : w ∈ Ex(W)}".to_string())),
         }
