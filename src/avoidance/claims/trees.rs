@@ -57,14 +57,15 @@ fn single_signature(case: &Case) -> Option<Signature> {
     Some(Signature::of(&components(case, w)?))
 }
 
-/// The convex sets of a game's geometry, by the closure (τ(A) = A), as
-/// 1-based point lists (the format of [`ClosureSystem::new`]).
+/// The convex sets of a game's geometry, by the closure (τ(A) = A: no
+/// point outside A is in τ(A), as τ(A) ⊇ A; tested on masks), as 1-based
+/// point lists (the format of [`ClosureSystem::new`]).
 fn convex_sets(case: &Case) -> Vec<Vec<usize>> {
     let n = case.game.size();
+    let geometry = case.game.geometry();
     (0..1u64 << n)
-        .map(|mask| PointSet::from_mask(n, mask))
-        .filter(|set| case.game.geometry().closure(set) == *set)
-        .map(|set| set.iter().map(|x| x + 1).collect())
+        .filter(|&a| (0..n).all(|v| a >> v & 1 == 1 || !geometry.in_closure_mask(a, v)))
+        .map(|a| (0..n).filter(|x| a >> x & 1 == 1).map(|x| x + 1).collect())
         .collect()
 }
 
@@ -432,6 +433,9 @@ fn check_w1_corrected(case: &Case) -> Option<Result<(), String>> {
 fn check_bijection(case: &Case) -> Option<Result<(), String>> {
     let sets = m_w(case)?;
     let n = case.game.size();
+    if n <= 64 {
+        return Some(bijection_on_masks(case, &sets));
+    }
     let full = PointSet::full(n);
     let k = sets.len();
     let mut images: Vec<PointSet> = Vec::new();
@@ -454,23 +458,13 @@ fn check_bijection(case: &Case) -> Option<Result<(), String>> {
     let mut distinct = images.clone();
     distinct.sort();
     distinct.dedup();
-    // ℐ from 𝓜 by its definition (on masks; the diagram's classes beyond
-    // 64 points).
-    let mut classes: Vec<PointSet> = if n <= 64 {
-        let masks: Vec<u64> = case.maximal().iter().map(PointSet::mask).collect();
-        let Ok(sets) = intersection_sets(&masks, DEFAULT_MAX_CLASSES) else {
-            return Some(Err("ℐ has too many sets to list".to_string()));
-        };
-        sets.into_iter()
-            .map(|m| PointSet::from_mask(n, m))
-            .collect()
-    } else {
-        case.diagram()
-            .classes
-            .iter()
-            .map(|c| c.set.clone())
-            .collect()
-    };
+    // ℐ from the diagram's classes (beyond 64 points).
+    let mut classes: Vec<PointSet> = case
+        .diagram()
+        .classes
+        .iter()
+        .map(|c| c.set.clone())
+        .collect();
     classes.push(full);
     classes.sort();
     classes.dedup();
@@ -485,6 +479,56 @@ fn check_bijection(case: &Case) -> Option<Result<(), String>> {
     } else {
         Ok(())
     })
+}
+
+/// [`check_bijection`] on masks (n ≤ 64 points: nothing is allocated per
+/// subset A; the sets are made only for a failure's message). The masks
+/// sort as their point sets do.
+fn bijection_on_masks(case: &Case, sets: &[(usize, PointSet, PointSet)]) -> Result<(), String> {
+    let n = case.game.size();
+    let full = u64::MAX >> (64 - n);
+    let (ms, vs): (Vec<u64>, Vec<u64>) = sets.iter().map(|(_, m, v)| (m.mask(), v.mask())).unzip();
+    let show = |mask: u64| case.game.show(&PointSet::from_mask(n, mask));
+    let k = sets.len();
+    let mut images: Vec<u64> = Vec::with_capacity(1 << k);
+    for chosen in 0u64..1 << k {
+        let members = (0..k).filter(|i| chosen >> i & 1 == 1);
+        let by_m = members.clone().fold(full, |acc, i| acc & ms[i]);
+        let by_v = full & !members.fold(0, |acc, i| acc | vs[i]);
+        if by_m != by_v {
+            return Err(format!(
+                "⋂ M_w = {} but S \\ ⋃ V_w = {}",
+                show(by_m),
+                show(by_v)
+            ));
+        }
+        images.push(by_m);
+    }
+    let mut distinct = images.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let masks: Vec<u64> = case.maximal().iter().map(PointSet::mask).collect();
+    let Ok(mut classes) = intersection_sets(&masks, DEFAULT_MAX_CLASSES) else {
+        return Err("ℐ has too many sets to list".to_string());
+    };
+    classes.push(full);
+    classes.sort_unstable();
+    classes.dedup();
+    let family = |masks: &[u64]| {
+        let sets: Vec<PointSet> = masks.iter().map(|&m| PointSet::from_mask(n, m)).collect();
+        show_family(&case.game, &sets)
+    };
+    if distinct.len() != images.len() {
+        Err("two subsets of Ex(W) have the same M_A".to_string())
+    } else if distinct != classes {
+        Err(format!(
+            "{{M_A}} = {}, ℐ ∪ {{S}} = {}",
+            family(&distinct),
+            family(&classes)
+        ))
+    } else {
+        Ok(())
+    }
 }
 
 /// B.Thm.W2: the surviving case of the cut-off display, with a note on
