@@ -821,6 +821,29 @@ mod tests {
         cases.map(|case| case.label()).collect()
     }
 
+    /// The values the claims share are each game's own: a second pass
+    /// over the same trees finds every nim and deficiency signature in
+    /// the tables, equal to those of the game's structure diagram.
+    #[test]
+    fn the_shared_values_are_each_games_own() {
+        for family in [Family::TreeVertices, Family::TreeEdges] {
+            let first: Vec<(u32, Option<Signature>)> = cases(family, 2..=7)
+                .map(|case| (case.nim(), case.deficiency()))
+                .collect();
+            assert!(first.len() > 300, "{family:?}: {} games", first.len());
+            for (case, (nim, deficiency)) in cases(family, 2..=7).zip(first) {
+                let shared = case.shared.as_ref().expect("a tree's games share");
+                let win = case.game.win().mask();
+                assert_eq!(shared.nim(win), Some(nim), "{}", case.label());
+                assert_eq!(shared.deficiency(win), Some(deficiency));
+                let d = diagram(&case.game);
+                assert_eq!(nim, d.nim(), "{}", case.label());
+                let own = formulas::deficiency_signature(&case.game, &d.maximal);
+                assert_eq!(deficiency, own, "{}", case.label());
+            }
+        }
+    }
+
     /// Each [`Wins`] builds exactly the games of its hypothesis, in the
     /// order of the whole family, tested on sets (not masks) on every game
     /// of the three families up to 6 points; so leaving out the others
