@@ -132,8 +132,8 @@ pub(super) fn claims() -> Vec<Claim> {
             let game = &case.game;
             let ex = extreme_points(game.geometry(), game.win());
             let hull = game.geometry().closure(game.win());
-            let nim_of = |win: &PointSet| case.with_win(win).map(|g| super::diagram(&g).nim());
-            let (a, b, c) = (case.diagram().nim(), nim_of(&ex)?, nim_of(&hull)?);
+            let nim_of = |win: &PointSet| case.with_win(win).map(|g| super::game_nim(&g));
+            let (a, b, c) = (case.nim(), nim_of(&ex)?, nim_of(&hull)?);
             Some(if a == b && b == c { Ok(()) } else { Err(format!("nim with W, Ex(W), τ(W): {a}, {b}, {c}")) })
         })
             .at("§4, Proposition 7")

@@ -240,7 +240,7 @@ pub(super) fn claims() -> Vec<Claim> {
             .at("§5, the case |W| ≥ 2 (\"By definition, S = M_∅ and ∅ = M_Ex(W)\")")
             .hypotheses("vertex geometry of a tree, |W| ≥ 2"),
         thm_w2(),
-        on_predictions("B.Thm.W2.even", "|W| ≥ 2 and |S| even: nim = 1 if o > e", only(Wins::Several, vertex_trees(9, 12)), |case| {
+        on_predictions("B.Thm.W2.even", "|W| ≥ 2 and |S| even: nim = 1 if o > e", only(Wins::SeveralOnEven, vertex_trees(9, 12)), |case| {
             if case.game.win().len() < 2 || case.game.size() % 2 == 1 || case.shape.vertex_tree().is_none() {
                 return None;
             }
