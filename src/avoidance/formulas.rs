@@ -90,6 +90,9 @@ pub fn single_edge_signature(geometry: &EdgeGeometry, e: usize) -> Signature {
 /// {M_w : w ∈ Ex(W)} as §5 asserts.
 pub fn deficiency_signature(game: &Game, maximal: &[PointSet]) -> Option<Signature> {
     let ex = extreme_points(game.geometry(), game.win());
+    if game.size() <= 64 {
+        return deficiency_signature_masks(game.size(), ex.mask(), maximal);
+    }
     let full = PointSet::full(game.size());
     let mut complements = Vec::new();
     for w in ex.iter() {
@@ -101,6 +104,31 @@ pub fn deficiency_signature(game: &Game, maximal: &[PointSet]) -> Option<Signatu
         complements.push(full.difference(m));
     }
     (complements.len() == maximal.len()).then(|| Signature::of(&complements))
+}
+
+/// [`deficiency_signature`] on masks (n ≤ 64 points, Ex(W) = `ex`):
+/// |V_w| = n − |M_w|, so nothing is allocated.
+fn deficiency_signature_masks(n: usize, ex: u64, maximal: &[PointSet]) -> Option<Signature> {
+    let mut signature = Signature { even: 0, odd: 0 };
+    let mut rest = ex;
+    while rest != 0 {
+        let w = rest.trailing_zeros();
+        rest &= rest - 1;
+        let mut missing = maximal
+            .iter()
+            .map(PointSet::mask)
+            .filter(|m| m >> w & 1 == 0);
+        let m = missing.next()?;
+        if missing.next().is_some() {
+            return None;
+        }
+        if (n - m.count_ones() as usize).is_multiple_of(2) {
+            signature.even += 1;
+        } else {
+            signature.odd += 1;
+        }
+    }
+    (signature.even + signature.odd == maximal.len()).then_some(signature)
 }
 
 /// §5, |W| ≥ 2, as far as our copy has it: 1 if o > e (the next case, "0,

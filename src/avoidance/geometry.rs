@@ -184,7 +184,12 @@ impl Game {
             return Err(GameError::EmptyWin);
         }
         let game = Game { geometry, win: set };
-        if game.generates(&PointSet::empty(n)) {
+        let empty_generates = if n <= 64 {
+            game.generates_mask(0)
+        } else {
+            game.generates(&PointSet::empty(n))
+        };
+        if empty_generates {
             return Err(GameError::EmptyGenerates);
         }
         Ok(game)

@@ -222,7 +222,7 @@ pub fn structure_nim(maximal: &[u64], n: usize) -> Option<u32> {
                 None => columns.push((col, 1)),
             }
         }
-        memo.types.clear();
+        memo.start_game(maximal.len());
         memo.options.clear();
         subfamily_type(everything, columns, memo).0
     }))
@@ -231,17 +231,66 @@ pub fn structure_nim(maximal: &[u64], n: usize) -> Option<u32> {
 /// The work space of [`subfamily_type`], reused between games.
 #[derive(Default)]
 struct Memo {
-    /// (nim_0, nim_1) by A(I).
+    /// (nim_0, nim_1) by A(I), when |𝓜| > [`DENSE_BITS`].
     types: rustc_hash::FxHashMap<u64, (u32, u32)>,
+    /// (game, (nim_0, nim_1)) at index A(I), when |𝓜| ≤ [`DENSE_BITS`]:
+    /// an entry holds a type of this game only if its `game` is
+    /// [`Memo::game`], so nothing is cleared between games.
+    dense: Vec<(u32, (u32, u32))>,
+    /// The number of the game being evaluated (from 1), or 0 when its
+    /// types are in `types`.
+    game: u32,
     /// The options' types of the classes being evaluated, one segment per
     /// level of the recursion.
     options: Vec<(u32, u32)>,
 }
 
+/// The largest 𝓜 whose classes' types are kept in a table indexed by
+/// A(I) (2^16 entries of 12 bytes per thread) instead of a hash map.
+const DENSE_BITS: usize = 16;
+
+impl Memo {
+    /// Forgets the types of the previous game; the next has |𝓜| = `members`.
+    fn start_game(&mut self, members: usize) {
+        self.types.clear();
+        if members > DENSE_BITS {
+            self.game = 0;
+            return;
+        }
+        if self.dense.is_empty() {
+            self.dense = vec![(0, (0, 0)); 1 << DENSE_BITS];
+        }
+        self.game = self.game.wrapping_add(1);
+        if self.game == 0 {
+            // The numbers wrapped around: old entries could match again.
+            self.dense.fill((0, (0, 0)));
+            self.game = 1;
+        }
+    }
+
+    /// The type of the class with A(I) = `family`, if computed.
+    fn get(&self, family: u64) -> Option<(u32, u32)> {
+        if self.game == 0 {
+            return self.types.get(&family).copied();
+        }
+        let (game, found) = self.dense[family as usize];
+        (game == self.game).then_some(found)
+    }
+
+    /// Records the type of the class with A(I) = `family`.
+    fn insert(&mut self, family: u64, found: (u32, u32)) {
+        if self.game == 0 {
+            self.types.insert(family, found);
+        } else {
+            self.dense[family as usize] = (self.game, found);
+        }
+    }
+}
+
 /// (nim_0, nim_1) of the class with A(I) = `family` (see [`structure_nim`]),
 /// by the recursion of the module docs, its options first.
 fn subfamily_type(family: u64, columns: &[(u64, usize)], memo: &mut Memo) -> (u32, u32) {
-    if let Some(&known) = memo.types.get(&family) {
+    if let Some(known) = memo.get(family) {
         return known;
     }
     let size: usize = columns
@@ -259,7 +308,7 @@ fn subfamily_type(family: u64, columns: &[(u64, usize)], memo: &mut Memo) -> (u3
     }
     let found = type_of((size % 2) as u8, memo.options[start..].iter().copied());
     memo.options.truncate(start);
-    memo.types.insert(family, found);
+    memo.insert(family, found);
     found
 }
 

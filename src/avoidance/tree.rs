@@ -187,9 +187,17 @@ impl Tree {
         seen
     }
 
-    /// The vertex sets of the components of T − v, one per neighbour.
+    /// The vertex sets of the components of T − v, one per neighbour (on
+    /// masks of the rooted tree up to 64 vertices, else by search).
     pub fn components_without(&self, v: usize) -> Vec<PointSet> {
-        self.adjacent[v].iter().map(|&u| self.side(u, v)).collect()
+        let n = self.order();
+        match self.rooted_masks() {
+            Some(rooted) => self.adjacent[v]
+                .iter()
+                .map(|&u| PointSet::from_mask(n, rooted.side(u, v)))
+                .collect(),
+            None => self.adjacent[v].iter().map(|&u| self.side(u, v)).collect(),
+        }
     }
 
     /// For a tree of at most 64 vertices rooted at vertex 0: each vertex's

@@ -5,7 +5,8 @@
 //! mex rule on pairs of positions, not by Sprague–Grundy.
 
 use super::{
-    cases, everywhere, on_games, on_predictions, position_nims, show_family, Case, Family,
+    cases, everywhere, on_games, on_predictions, only, position_nims, show_family, Case, Family,
+    Wins,
 };
 use crate::avoidance::geometry::extreme_points;
 use crate::avoidance::mex;
@@ -131,8 +132,8 @@ pub(super) fn claims() -> Vec<Claim> {
             let game = &case.game;
             let ex = extreme_points(game.geometry(), game.win());
             let hull = game.geometry().closure(game.win());
-            let nim_of = |win: &PointSet| case.with_win(win).map(|g| super::diagram(&g).nim());
-            let (a, b, c) = (case.diagram().nim(), nim_of(&ex)?, nim_of(&hull)?);
+            let nim_of = |win: &PointSet| case.with_win(win).map(|g| super::game_nim(&g));
+            let (a, b, c) = (case.nim(), nim_of(&ex)?, nim_of(&hull)?);
             Some(if a == b && b == c { Ok(()) } else { Err(format!("nim with W, Ex(W), τ(W): {a}, {b}, {c}")) })
         })
             .at("§4, Proposition 7")
@@ -148,7 +149,7 @@ pub(super) fn claims() -> Vec<Claim> {
         })
             .at("§4, proof of Proposition 7")
             .hypotheses("any convex geometry"),
-        on_games("B.Thm.WisEx.M", "W = Ex(S) ⇒ 𝓜 = {S \\ {v} : v ∈ Ex(S)}", everywhere(9, 11, 7), |case| {
+        on_games("B.Thm.WisEx.M", "W = Ex(S) ⇒ 𝓜 = {S \\ {v} : v ∈ Ex(S)}", only(Wins::Extremes, everywhere(9, 11, 7)), |case| {
             w_is_ex(case).then(|| {
                 let n = case.game.size();
                 same_family(case, &case.diagram().maximal, &one_point_removed(n, &ground_extremes(case)), "𝓜")
@@ -156,7 +157,7 @@ pub(super) fn claims() -> Vec<Claim> {
         })
             .at("§4, before the theorem for W = Ex(S)")
             .hypotheses("W = Ex(S)"),
-        on_games("B.Thm.WisEx.I", "W = Ex(S) ⇒ ℐ = {S \\ V : V ⊆ S}", everywhere(9, 11, 7), |case| {
+        on_games("B.Thm.WisEx.I", "W = Ex(S) ⇒ ℐ = {S \\ V : V ⊆ S}", only(Wins::Extremes, everywhere(9, 11, 7)), |case| {
             w_is_ex(case).then(|| {
                 let n = case.game.size();
                 same_family(case, &classes(case), &complements_of_subsets(n, &PointSet::full(n)), "ℐ without S")
@@ -164,7 +165,7 @@ pub(super) fn claims() -> Vec<Claim> {
         })
             .at("§4, before the theorem for W = Ex(S)")
             .hypotheses("W = Ex(S); S itself left out of both sides"),
-        on_games("B.Thm.WisEx.I.typo", "W = Ex(S) ⇒ ℐ = {S \\ V : V ⊆ Ex(S)}", everywhere(9, 11, 7), |case| {
+        on_games("B.Thm.WisEx.I.typo", "W = Ex(S) ⇒ ℐ = {S \\ V : V ⊆ Ex(S)}", only(Wins::Extremes, everywhere(9, 11, 7)), |case| {
             w_is_ex(case).then(|| {
                 let n = case.game.size();
                 same_family(case, &classes(case), &complements_of_subsets(n, &ground_extremes(case)), "ℐ without S")
@@ -173,19 +174,19 @@ pub(super) fn claims() -> Vec<Claim> {
             .at("§4, before the theorem for W = Ex(S)")
             .hypotheses("W = Ex(S); S itself left out of both sides")
             .corrects("B.Thm.WisEx.I", Correction::Typo { printed: "V ⊆ S", corrected: "V ⊆ Ex(S) (= W, as the lemma from [4] has it)" }),
-        on_predictions("B.Thm.WisEx", "W = Ex(S): nim = 1 if pty(S) = 0, 0 if pty(S) = 1", everywhere(9, 11, 7), |case| {
+        on_predictions("B.Thm.WisEx", "W = Ex(S): nim = 1 if pty(S) = 0, 0 if pty(S) = 1", only(Wins::Extremes, everywhere(9, 11, 7)), |case| {
             w_is_ex(case).then_some(1 - (case.game.size() % 2) as u32)
         })
             .at("§4, the theorem for W = Ex(S)")
             .hypotheses("W = Ex(S)"),
-        on_games("B.Thm.WisEx.proof.parity", "W = Ex(S): when pty(S) = 0 the maximal non-generating sets have even parity (\"one point removed from S\"); when pty(S) = 1, odd", everywhere(9, 11, 7), |case| check_parity(case, true))
+        on_games("B.Thm.WisEx.proof.parity", "W = Ex(S): when pty(S) = 0 the maximal non-generating sets have even parity (\"one point removed from S\"); when pty(S) = 1, odd", only(Wins::Extremes, everywhere(9, 11, 7)), |case| check_parity(case, true))
             .at("§4, proof of the theorem for W = Ex(S)")
             .hypotheses("W = Ex(S)"),
-        on_games("B.Thm.WisEx.proof.parity.typo", "W = Ex(S): when pty(S) = 0 the maximal non-generating sets have odd parity; when pty(S) = 1, even", everywhere(9, 11, 7), |case| check_parity(case, false))
+        on_games("B.Thm.WisEx.proof.parity.typo", "W = Ex(S): when pty(S) = 0 the maximal non-generating sets have odd parity; when pty(S) = 1, even", only(Wins::Extremes, everywhere(9, 11, 7)), |case| check_parity(case, false))
             .at("§4, proof of the theorem for W = Ex(S)")
             .hypotheses("W = Ex(S)")
             .corrects("B.Thm.WisEx.proof.parity", Correction::Typo { printed: "even (pty(S) = 0) and odd (pty(S) = 1)", corrected: "odd and even: |S \\ {v}| = |S| − 1" }),
-        on_games("B.Thm.WisEx.proof.types", "W = Ex(S): every type is (0,1,0) or (1,1,0) when pty(S) = 0, and (0,0,1) or (1,0,1) when pty(S) = 1", everywhere(9, 11, 7), |case| {
+        on_games("B.Thm.WisEx.proof.types", "W = Ex(S): every type is (0,1,0) or (1,1,0) when pty(S) = 0, and (0,0,1) or (1,0,1) when pty(S) = 1", only(Wins::Extremes, everywhere(9, 11, 7)), |case| {
             w_is_ex(case).then(|| {
                 let allowed: [(u8, u32, u32); 2] = if case.game.size() % 2 == 0 { [(0, 1, 0), (1, 1, 0)] } else { [(0, 0, 1), (1, 0, 1)] };
                 match types(case).into_iter().find(|(_, _, t)| !allowed.contains(t)) {
@@ -196,7 +197,7 @@ pub(super) fn claims() -> Vec<Claim> {
         })
             .at("§4, proof of the theorem for W = Ex(S)")
             .hypotheses("W = Ex(S)"),
-        on_games("B.Lemma.WsubsetEx.M", "W ⊆ Ex(S) ⇒ 𝓜 = {M_v : v ∈ W}, M_v := S \\ {v} (quoting [4])", everywhere(8, 10, 6), |case| {
+        on_games("B.Lemma.WsubsetEx.M", "W ⊆ Ex(S) ⇒ 𝓜 = {M_v : v ∈ W}, M_v := S \\ {v} (quoting [4])", only(Wins::WithinExtremes, everywhere(8, 10, 6)), |case| {
             w_subset_ex(case).then(|| {
                 let n = case.game.size();
                 same_family(case, &case.diagram().maximal, &one_point_removed(n, case.game.win()), "𝓜")
@@ -204,7 +205,7 @@ pub(super) fn claims() -> Vec<Claim> {
         })
             .at("§4, the first lemma quoted from [4]")
             .hypotheses("W ⊆ Ex(S)"),
-        on_games("B.Lemma.WsubsetEx.I", "W ⊆ Ex(S) ⇒ ℐ = {S \\ V : V ⊆ W}", everywhere(8, 10, 6), |case| {
+        on_games("B.Lemma.WsubsetEx.I", "W ⊆ Ex(S) ⇒ ℐ = {S \\ V : V ⊆ W}", only(Wins::WithinExtremes, everywhere(8, 10, 6)), |case| {
             w_subset_ex(case).then(|| {
                 let n = case.game.size();
                 same_family(case, &classes(case), &complements_of_subsets(n, case.game.win()), "ℐ without S")
@@ -212,12 +213,12 @@ pub(super) fn claims() -> Vec<Claim> {
         })
             .at("§4, the second lemma quoted from [4]")
             .hypotheses("W ⊆ Ex(S); S itself left out of both sides"),
-        on_predictions("B.Thm.WsubsetEx", "W ⊆ Ex(S): nim = 1 if pty(S) = 0, 0 if pty(S) = 1", everywhere(8, 10, 6), |case| {
+        on_predictions("B.Thm.WsubsetEx", "W ⊆ Ex(S): nim = 1 if pty(S) = 0, 0 if pty(S) = 1", only(Wins::WithinExtremes, everywhere(8, 10, 6)), |case| {
             crate::avoidance::formulas::extreme_point_theorem(&case.game)
         })
             .at("§4, the main theorem of the section")
             .hypotheses("W ⊆ Ex(S)"),
-        on_games("B.Thm.WsubsetEx.types", "W ⊆ Ex(S), δ(I) = |S \\ I|: type(X_I) = (0,0,1) (δ odd), (1,0,1) (δ even) when pty(S) = 1; (1,1,0) (δ odd), (0,1,0) (δ even) when pty(S) = 0", everywhere(8, 10, 6), |case| {
+        on_games("B.Thm.WsubsetEx.types", "W ⊆ Ex(S), δ(I) = |S \\ I|: type(X_I) = (0,0,1) (δ odd), (1,0,1) (δ even) when pty(S) = 1; (1,1,0) (δ odd), (0,1,0) (δ even) when pty(S) = 0", only(Wins::WithinExtremes, everywhere(8, 10, 6)), |case| {
             w_subset_ex(case).then(|| {
                 let odd_s = case.game.size() % 2 == 1;
                 let bad = types(case).into_iter().find(|(_, delta, t)| {
@@ -237,7 +238,7 @@ pub(super) fn claims() -> Vec<Claim> {
         })
             .at("§4, the type displays in the proof of the main theorem (which display is which parity of S is read from pty(I) = pty(S) + δ(I))")
             .hypotheses("W ⊆ Ex(S)"),
-        on_games("B.Cor.spectrum", "the spectrum of nim numbers when τ(W) ⊆ Ex(S) is {0, 1}", everywhere(8, 10, 6), |case| {
+        on_games("B.Cor.spectrum", "the spectrum of nim numbers when τ(W) ⊆ Ex(S) is {0, 1}", only(Wins::WithinExtremes, everywhere(8, 10, 6)), |case| {
             let hull = case.game.geometry().closure(case.game.win());
             hull.is_subset(&ground_extremes(case)).then(|| {
                 let nim = case.diagram().nim();

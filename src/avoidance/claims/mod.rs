@@ -25,13 +25,16 @@ use super::affine::AffineGeometry;
 use super::certify::{certificate, search_method};
 use super::closure::ClosureSystem;
 use super::enumerate::free_trees;
-use super::geometry::{ConvexGeometry, Game};
+use super::formulas::{self, Signature};
+use super::geometry::{extreme_points, ConvexGeometry, Game};
 use super::points::PointSet;
 use super::structure::{structure_nim, StructureDiagram, DEFAULT_MAX_CLASSES};
 use super::tree::{EdgeGeometry, Tree, VertexGeometry};
 use crate::claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Scope};
 use nimcert_check::format::Certificate;
+use std::collections::HashMap;
 use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicU16, AtomicU8, Ordering};
 use std::sync::{Arc, OnceLock};
 
 pub use preliminaries::{example_15_game, EXAMPLE_15_POINTS};
@@ -123,6 +126,9 @@ pub(super) struct Case {
     diagram: OnceLock<StructureDiagram>,
     maximal: OnceLock<Vec<PointSet>>,
     nim: OnceLock<u32>,
+    /// The nim numbers and deficiency signatures of the games on this
+    /// shape, shared by every claim that plays it ([`Shared`]).
+    shared: Option<Arc<Shared>>,
 }
 
 impl Case {
@@ -134,6 +140,7 @@ impl Case {
             diagram: OnceLock::new(),
             maximal: OnceLock::new(),
             nim: OnceLock::new(),
+            shared: None,
         }
     }
 
@@ -156,9 +163,33 @@ impl Case {
             return d.nim();
         }
         *self.nim.get_or_init(|| {
+            let shared = self.shared.as_ref().map(|s| (s, self.game.win().mask()));
+            if let Some(known) = shared.and_then(|(s, win)| s.nim(win)) {
+                return known;
+            }
             let masks: Vec<u64> = self.maximal().iter().map(PointSet::mask).collect();
-            structure_nim(&masks, self.game.size()).unwrap_or_else(|| self.diagram().nim())
+            let nim =
+                structure_nim(&masks, self.game.size()).unwrap_or_else(|| self.diagram().nim());
+            if let Some((s, win)) = shared {
+                s.set_nim(win, nim);
+            }
+            nim
         })
+    }
+
+    /// The signature (e, o) of the V_w = S \ M_w, w ∈ Ex(W), when 𝓜 is
+    /// {M_w : w ∈ Ex(W)} ([`formulas::deficiency_signature`]), shared
+    /// like the nim number.
+    pub fn deficiency(&self) -> Option<Signature> {
+        let shared = self.shared.as_ref().map(|s| (s, self.game.win().mask()));
+        if let Some(known) = shared.and_then(|(s, win)| s.deficiency(win)) {
+            return known;
+        }
+        let found = formulas::deficiency_signature(&self.game, self.maximal());
+        if let Some((s, win)) = shared {
+            s.set_deficiency(win, found);
+        }
+        found
     }
 
     /// The instance's name, e.g. `tree 1-2,2-3 W={1}` (made on demand:
@@ -217,6 +248,16 @@ pub(super) fn cases(
     family: Family,
     sizes: RangeInclusive<u64>,
 ) -> Box<dyn Iterator<Item = Case> + Send> {
+    cases_where(family, sizes, Wins::All)
+}
+
+/// The games of a family for the given sizes whose W `wins` admits, in
+/// increasing order (the games left out are never built).
+fn cases_where(
+    family: Family,
+    sizes: RangeInclusive<u64>,
+    wins: Wins,
+) -> Box<dyn Iterator<Item = Case> + Send> {
     let sizes = (*sizes.start() as usize)..=(*sizes.end() as usize);
     match family {
         Family::TreeVertices | Family::TreeEdges => Box::new(sizes.flat_map(move |n| {
@@ -234,7 +275,14 @@ pub(super) fn cases(
                     .map(|t| Shape::Tree(Arc::new(t), family))
                     .collect()
             };
-            trees.into_iter().flat_map(on_every_win)
+            trees
+                .into_iter()
+                .enumerate()
+                .flat_map(move |(index, shape)| {
+                    let shared = (matches!(shape, Shape::Tree(..)) && n <= SHARED_UP_TO)
+                        .then(|| Shared::of(family, n, index));
+                    on_every_win(shape, wins, shared)
+                })
         })),
         Family::Grid => {
             let grid: Vec<(i64, i64)> = (0..3).flat_map(|y| (0..3).map(move |x| (x, y))).collect();
@@ -243,21 +291,196 @@ pub(super) fn cases(
                 subsets(9)
                     .filter(move |s| s.len() == k)
                     .flat_map(move |chosen| {
-                        on_every_win(Shape::Points(chosen.iter().map(|&i| grid[i]).collect()))
+                        let points = chosen.iter().map(|&i| grid[i]).collect();
+                        on_every_win(Shape::Points(points), wins, None)
                     })
             }))
         }
     }
 }
 
-/// The games on one shape, one per non-empty W (those that can be set
-/// up), all on one shared geometry.
-fn on_every_win(shape: Shape) -> impl Iterator<Item = Case> + Send {
+/// The games on one shape, one per non-empty W that `wins` admits (and
+/// that can be set up), by increasing mask of W, all on one shared
+/// geometry.
+fn on_every_win(
+    shape: Shape,
+    wins: Wins,
+    shared: Option<Arc<Shared>>,
+) -> impl Iterator<Item = Case> + Send {
     let geometry: Arc<dyn ConvexGeometry> = Arc::from(shape.geometry());
-    subsets(geometry.size()).filter_map(move |win| {
-        let game = Game::new(Box::new(geometry.clone()), win).ok()?;
-        Some(Case::new(None, shape.clone(), game))
-    })
+    let n = geometry.size();
+    let admitted = wins.on(geometry.as_ref());
+    (1u64..1 << n)
+        .filter(move |&win| admitted.admits(win))
+        .filter_map(move |win| {
+            let points = (0..n).filter(move |i| win >> i & 1 == 1);
+            let game = Game::new(Box::new(geometry.clone()), points).ok()?;
+            let mut case = Case::new(None, shape.clone(), game);
+            case.shared = shared.clone();
+            Some(case)
+        })
+}
+
+/// What the claims compute about the games on one tree of a family, by
+/// the mask of W, filled in as they compute it: the nim number and the
+/// deficiency signature ([`Case::deficiency`]). Every claim enumerates
+/// the trees of order n in the same order, so the tree is named by
+/// (family, n, its index), and a game's values are computed once for all
+/// the claims that need them (those of §5 on trees up to 12 vertices,
+/// each with every W, streamed one claim at a time, not kept as games).
+/// An entry is 0 while unknown, else the value + 1 (a value that does not
+/// fit is not kept); two claims writing one entry write the same value.
+/// The tables live as long as the process: three bytes per game, 60 MB
+/// for every tree up to [`SHARED_UP_TO`] vertices in both geometries.
+pub(super) struct Shared {
+    /// nim + 1.
+    nim: Box<[AtomicU8]>,
+    /// 1 for no signature (𝓜 is not {M_w}), else 2 + 128·e + o.
+    deficiency: Box<[AtomicU16]>,
+}
+
+/// The largest trees whose games' values are shared ([`Shared`]): 13
+/// vertices, one more than `--extended` plays.
+const SHARED_UP_TO: usize = 13;
+
+impl Shared {
+    /// The tables of the `index`-th tree of order `n` of `family`, made
+    /// on first use.
+    fn of(family: Family, n: usize, index: usize) -> Arc<Shared> {
+        type Tables = std::sync::Mutex<HashMap<(u8, usize, usize), Arc<Shared>>>;
+        static TABLES: OnceLock<Tables> = OnceLock::new();
+        let games = 1usize
+            << if family == Family::TreeEdges {
+                n - 1
+            } else {
+                n
+            };
+        let mut tables = TABLES
+            .get_or_init(Default::default)
+            .lock()
+            .expect("shared tables lock");
+        tables
+            .entry((family as u8, n, index))
+            .or_insert_with(|| {
+                Arc::new(Shared {
+                    nim: (0..games).map(|_| AtomicU8::new(0)).collect(),
+                    deficiency: (0..games).map(|_| AtomicU16::new(0)).collect(),
+                })
+            })
+            .clone()
+    }
+
+    /// The nim of the game with W = `win`, if known.
+    fn nim(&self, win: u64) -> Option<u32> {
+        let entry = self
+            .nim
+            .get(usize::try_from(win).ok()?)?
+            .load(Ordering::Relaxed);
+        (entry != 0).then(|| u32::from(entry) - 1)
+    }
+
+    /// Records the nim of the game with W = `win`.
+    fn set_nim(&self, win: u64, nim: u32) {
+        let entry = usize::try_from(win).ok().and_then(|w| self.nim.get(w));
+        if let (Some(entry), Ok(value)) = (entry, u8::try_from(nim + 1)) {
+            entry.store(value, Ordering::Relaxed);
+        }
+    }
+
+    /// The deficiency signature of the game with W = `win`, if known.
+    fn deficiency(&self, win: u64) -> Option<Option<Signature>> {
+        let entry = self.deficiency.get(usize::try_from(win).ok()?)?;
+        match entry.load(Ordering::Relaxed) {
+            0 => None,
+            1 => Some(None),
+            code => {
+                let code = usize::from(code - 2);
+                Some(Some(Signature {
+                    even: code / 128,
+                    odd: code % 128,
+                }))
+            }
+        }
+    }
+
+    /// Records the deficiency signature of the game with W = `win`.
+    fn set_deficiency(&self, win: u64, found: Option<Signature>) {
+        let code = match found {
+            None => Some(1),
+            Some(s) if s.even < 128 && s.odd < 128 => u16::try_from(2 + 128 * s.even + s.odd).ok(),
+            Some(_) => None,
+        };
+        let entry = usize::try_from(win)
+            .ok()
+            .and_then(|w| self.deficiency.get(w));
+        if let (Some(entry), Some(code)) = (entry, code) {
+            entry.store(code, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Which winning sets W a claim's hypothesis can hold for, decided from
+/// W's mask and the geometry before a game is built: a necessary
+/// condition only (the claim still tests its own hypothesis), so that the
+/// games it cannot apply to, most of a family for the hypotheses below,
+/// are never built. A game left out was not applicable, so the counts are
+/// those of every W (the tests compare each filter with the hypothesis it
+/// stands for).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Wins {
+    /// Every non-empty W.
+    All,
+    /// |W| = 1.
+    One,
+    /// |W| ≥ 2.
+    Several,
+    /// |W| ≥ 2 and |S| even.
+    SeveralOnEven,
+    /// W = Ex(S).
+    Extremes,
+    /// W ⊆ Ex(S) (implied by τ(W) ⊆ Ex(S), as W ⊆ τ(W)).
+    WithinExtremes,
+}
+
+/// A [`Wins`] on one geometry, with Ex(S) as a mask.
+#[derive(Clone, Copy)]
+struct AdmittedWins {
+    wins: Wins,
+    /// Ex(S), when the filter needs it.
+    extremes: u64,
+    /// |S|.
+    points: usize,
+}
+
+impl Wins {
+    /// The filter on `geometry` (at most 64 points).
+    fn on(self, geometry: &dyn ConvexGeometry) -> AdmittedWins {
+        let extremes = match self {
+            Wins::Extremes | Wins::WithinExtremes => {
+                extreme_points(geometry, &PointSet::full(geometry.size())).mask()
+            }
+            _ => 0,
+        };
+        AdmittedWins {
+            wins: self,
+            extremes,
+            points: geometry.size(),
+        }
+    }
+}
+
+impl AdmittedWins {
+    /// Whether the W with this mask is admitted.
+    fn admits(&self, win: u64) -> bool {
+        match self.wins {
+            Wins::All => true,
+            Wins::One => win.count_ones() == 1,
+            Wins::Several => win.count_ones() >= 2,
+            Wins::SeveralOnEven => win.count_ones() >= 2 && self.points.is_multiple_of(2),
+            Wins::Extremes => win == self.extremes,
+            Wins::WithinExtremes => win & !self.extremes == 0,
+        }
+    }
 }
 
 /// Families of games up to this size are built once per process and
@@ -286,18 +509,20 @@ impl std::ops::Deref for CaseRef {
 pub(super) fn shared_cases(
     family: Family,
     sizes: RangeInclusive<u64>,
+    wins: Wins,
 ) -> impl Iterator<Item = CaseRef> + Send {
-    type Cache = std::sync::Mutex<std::collections::HashMap<(u8, u64), std::sync::Arc<Vec<Case>>>>;
+    type Key = (u8, u64, Wins);
+    type Cache = std::sync::Mutex<std::collections::HashMap<Key, std::sync::Arc<Vec<Case>>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     sizes.flat_map(move |n| -> Box<dyn Iterator<Item = CaseRef> + Send> {
         if n > CACHED_UP_TO {
-            return Box::new(cases(family, n..=n).map(CaseRef::Owned));
+            return Box::new(cases_where(family, n..=n, wins).map(CaseRef::Owned));
         }
-        let key = (family as u8, n);
+        let key = (family as u8, n, wins);
         let cache = CACHE.get_or_init(Default::default);
         let existing = cache.lock().expect("cache lock").get(&key).cloned();
         let all = existing.unwrap_or_else(|| {
-            let built = std::sync::Arc::new(cases(family, n..=n).collect::<Vec<_>>());
+            let built = std::sync::Arc::new(cases_where(family, n..=n, wins).collect::<Vec<_>>());
             cache
                 .lock()
                 .expect("cache lock")
@@ -309,19 +534,35 @@ pub(super) fn shared_cases(
     })
 }
 
+/// nim(DNG(S, W)) by [`structure_nim`] on 𝓜, without the diagram written
+/// out (the diagram's beyond 64 points or members of 𝓜; the tests
+/// compare the two).
+pub(super) fn game_nim(game: &Game) -> u32 {
+    game.maximal_masks()
+        .and_then(|maximal| structure_nim(&maximal, game.size()))
+        .unwrap_or_else(|| diagram(game).nim())
+}
+
 /// The structure diagram of an audit instance.
 pub(super) fn diagram(game: &Game) -> StructureDiagram {
     StructureDiagram::build(game, DEFAULT_MAX_CLASSES)
         .expect("audit instances have small structure diagrams")
 }
 
-/// A family with its default and `--extended` largest size.
+/// A family with its default and `--extended` largest size, and the W
+/// its claim can apply to.
 #[derive(Clone, Copy)]
 pub(super) struct Sizes {
     pub family: Family,
     pub smallest: u64,
     pub default: u64,
     pub extended: u64,
+    pub wins: Wins,
+}
+
+/// The same families, with only the W that `wins` admits built.
+pub(super) fn only(wins: Wins, sizes: Vec<Sizes>) -> Vec<Sizes> {
+    sizes.into_iter().map(|s| Sizes { wins, ..s }).collect()
 }
 
 /// Trees (vertex and edge geometries) up to `trees` vertices (`extended`
@@ -333,18 +574,21 @@ pub(super) fn everywhere(trees: u64, extended: u64, grid: u64) -> Vec<Sizes> {
             smallest: 1,
             default: trees,
             extended,
+            wins: Wins::All,
         },
         Sizes {
             family: Family::TreeEdges,
             smallest: 2,
             default: trees,
             extended,
+            wins: Wins::All,
         },
         Sizes {
             family: Family::Grid,
             smallest: 1,
             default: grid,
             extended: grid + 1,
+            wins: Wins::All,
         },
     ]
 }
@@ -356,6 +600,7 @@ pub(super) fn vertex_trees(default: u64, extended: u64) -> Vec<Sizes> {
         smallest: 1,
         default,
         extended,
+        wins: Wins::All,
     }]
 }
 
@@ -452,7 +697,10 @@ pub(super) fn on_games(
             let families: Vec<(Family, RangeInclusive<u64>)> =
                 sizes.iter().map(|s| (s.family, s.range(scope))).collect();
             let range = range_text(&families);
-            let all = families.into_iter().flat_map(|(f, r)| shared_cases(f, r));
+            let all = families
+                .into_iter()
+                .zip(sizes.iter().map(|s| s.wins))
+                .flat_map(|((f, r), wins)| shared_cases(f, r, wins));
             check_instances(
                 scope,
                 range,
@@ -577,4 +825,74 @@ pub(super) fn ceiling(maximal: &[PointSet], p: &PointSet, n: usize) -> PointSet 
         .iter()
         .filter(|m| p.is_subset(m))
         .fold(PointSet::full(n), |acc, m| acc.intersection(m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The label of every game.
+    fn labels(cases: impl Iterator<Item = Case>) -> Vec<String> {
+        cases.map(|case| case.label()).collect()
+    }
+
+    /// The values the claims share are each game's own: a second pass
+    /// over the same trees finds every nim and deficiency signature in
+    /// the tables, equal to those of the game's structure diagram.
+    #[test]
+    fn the_shared_values_are_each_games_own() {
+        for family in [Family::TreeVertices, Family::TreeEdges] {
+            let first: Vec<(u32, Option<Signature>)> = cases(family, 2..=7)
+                .map(|case| (case.nim(), case.deficiency()))
+                .collect();
+            assert!(first.len() > 300, "{family:?}: {} games", first.len());
+            for (case, (nim, deficiency)) in cases(family, 2..=7).zip(first) {
+                let shared = case.shared.as_ref().expect("a tree's games share");
+                let win = case.game.win().mask();
+                assert_eq!(shared.nim(win), Some(nim), "{}", case.label());
+                assert_eq!(shared.deficiency(win), Some(deficiency));
+                let d = diagram(&case.game);
+                assert_eq!(nim, d.nim(), "{}", case.label());
+                let own = formulas::deficiency_signature(&case.game, &d.maximal);
+                assert_eq!(deficiency, own, "{}", case.label());
+            }
+        }
+    }
+
+    /// Each [`Wins`] builds exactly the games of its hypothesis, in the
+    /// order of the whole family, tested on sets (not masks) on every game
+    /// of the three families up to 6 points; so leaving out the others
+    /// changes no count and no first failure.
+    #[test]
+    fn each_win_filter_keeps_exactly_the_games_of_its_hypothesis() {
+        type Hypothesis = fn(&Game, &PointSet) -> bool;
+        let hypotheses: [(Wins, Hypothesis); 6] = [
+            (Wins::All, |_, _| true),
+            (Wins::One, |game, _| game.win().len() == 1),
+            (Wins::Several, |game, _| game.win().len() >= 2),
+            (Wins::SeveralOnEven, |game, _| {
+                game.win().len() >= 2 && game.size().is_multiple_of(2)
+            }),
+            (Wins::Extremes, |game, ex| game.win() == ex),
+            (Wins::WithinExtremes, |game, ex| game.win().is_subset(ex)),
+        ];
+        for family in [Family::TreeVertices, Family::TreeEdges, Family::Grid] {
+            let all: Vec<Case> = cases(family, 1..=6).collect();
+            assert!(all.len() > 200, "{family:?}: {} games", all.len());
+            for (wins, hypothesis) in hypotheses {
+                let expected: Vec<String> = all
+                    .iter()
+                    .filter(|case| {
+                        let full = PointSet::full(case.game.size());
+                        let ex = extreme_points(case.game.geometry(), &full);
+                        hypothesis(&case.game, &ex)
+                    })
+                    .map(Case::label)
+                    .collect();
+                let built = labels(cases_where(family, 1..=6, wins));
+                assert_eq!(built, expected, "{family:?}, {wins:?}");
+                assert!(wins == Wins::All || built.len() < all.len());
+            }
+        }
+    }
 }

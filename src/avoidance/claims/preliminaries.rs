@@ -58,7 +58,7 @@ pub(super) fn claims() -> Vec<Claim> {
         on_example("B.Sec2.affine", "S = {1, 2, 3} ⊂ R, W = {2}: the first player chooses 1 or 3; then the second player has no valid move, so the first player wins (nim 1)", "S = {1, 2, 3} ⊂ R, W = {2}", affine_example, || Shape::Points([(1, 0), (2, 0), (3, 0)].into()), check_affine)
             .at("§2, Figure 1's example"),
         on_games("B.Sec3.convex", "every maximally non-generating set M is convex: τ(M) = M", everywhere(8, 10, 6), |case| {
-            let bad = case.diagram().maximal.iter().find(|m| case.game.geometry().closure(m) != **m);
+            let bad = case.maximal().iter().find(|m| case.game.geometry().closure(m) != **m);
             Some(match bad {
                 None => Ok(()),
                 Some(m) => Err(format!("τ({}) ≠ {}", case.game.show(m), case.game.show(m))),

@@ -5,8 +5,8 @@
 //! classifications derived here.
 
 use super::{
-    cases, diagram, on_example, on_games, on_predictions, show_family, vertex_trees, Case, Family,
-    Shape, Sizes,
+    cases, diagram, on_example, on_games, on_predictions, only, show_family, vertex_trees, Case,
+    Family, Shape, Sizes, Wins,
 };
 use crate::avoidance::closure::ClosureSystem;
 use crate::avoidance::enumerate::free_trees;
@@ -57,14 +57,15 @@ fn single_signature(case: &Case) -> Option<Signature> {
     Some(Signature::of(&components(case, w)?))
 }
 
-/// The convex sets of a game's geometry, by the closure (τ(A) = A), as
-/// 1-based point lists (the format of [`ClosureSystem::new`]).
+/// The convex sets of a game's geometry, by the closure (τ(A) = A: no
+/// point outside A is in τ(A), as τ(A) ⊇ A; tested on masks), as 1-based
+/// point lists (the format of [`ClosureSystem::new`]).
 fn convex_sets(case: &Case) -> Vec<Vec<usize>> {
     let n = case.game.size();
+    let geometry = case.game.geometry();
     (0..1u64 << n)
-        .map(|mask| PointSet::from_mask(n, mask))
-        .filter(|set| case.game.geometry().closure(set) == *set)
-        .map(|set| set.iter().map(|x| x + 1).collect())
+        .filter(|&a| (0..n).all(|v| a >> v & 1 == 1 || !geometry.in_closure_mask(a, v)))
+        .map(|a| (0..n).filter(|x| a >> x & 1 == 1).map(|x| x + 1).collect())
         .collect()
 }
 
@@ -156,7 +157,7 @@ pub(super) fn claims() -> Vec<Claim> {
             .at("§5, proof of Proposition 19")
             .hypotheses("T a tree, w a vertex")
             .counts("vertices of trees"),
-        on_games("B.Sec5.W1.M", "W = {w}: 𝓜 = {M_v : v ∈ N(w)}, the components of T − w, pairwise disjoint", vertex_trees(9, 11), |case| {
+        on_games("B.Sec5.W1.M", "W = {w}: 𝓜 = {M_v : v ∈ N(w)}, the components of T − w, pairwise disjoint", only(Wins::One, vertex_trees(9, 11)), |case| {
             let w = case.game.win().iter().next().filter(|_| case.game.win().len() == 1)?;
             let mut printed = components(case, w)?;
             printed.sort();
@@ -170,7 +171,7 @@ pub(super) fn claims() -> Vec<Claim> {
             .at("§5, the case |W| = 1")
             .hypotheses("vertex geometry of a tree with ∅ ∈ 𝒦 (forced by axiom 2 on every tree with an edge; the one-vertex tree is read with ∅ ∈ 𝒦 too), W = {w}")
             .noting(|_| Some(convention_note())),
-        on_games("B.Sec5.W1.M.no_empty", "W = {w}: 𝓜 = {M_v : v ∈ N(w)}, the components of T − w, with 𝒦 the connected vertex sets without ∅ wherever the axioms of §2 allow it", vertex_trees(9, 11), |case| {
+        on_games("B.Sec5.W1.M.no_empty", "W = {w}: 𝓜 = {M_v : v ∈ N(w)}, the components of T − w, with 𝒦 the connected vertex sets without ∅ wherever the axioms of §2 allow it", only(Wins::One, vertex_trees(9, 11)), |case| {
             let w = case.game.win().iter().next().filter(|_| case.game.win().len() == 1)?;
             let mut printed = components(case, w)?;
             printed.sort();
@@ -180,7 +181,7 @@ pub(super) fn claims() -> Vec<Claim> {
             .at("§5, the case |W| = 1")
             .hypotheses("vertex geometry of a tree, ∅ left out of 𝒦 where the three axioms still hold (only the one-vertex tree), W = {w}")
             .corrects("B.Sec5.W1.M", Correction::Convention { convention: "𝒦 without ∅ where the axioms allow it: the axioms of §2 do not require ∅ ∈ 𝒦, and on the one-vertex tree ∅ then generates W, so 𝓜 = {}" }),
-        on_games("B.Sec5.W1.M.edge", "W = {w}, T with an edge: 𝓜 = {M_v : v ∈ N(w)}, the components of T − w, pairwise disjoint", vertex_trees(9, 11), |case| {
+        on_games("B.Sec5.W1.M.edge", "W = {w}, T with an edge: 𝓜 = {M_v : v ∈ N(w)}, the components of T − w, pairwise disjoint", only(Wins::One, vertex_trees(9, 11)), |case| {
             let w = case.game.win().iter().next().filter(|_| case.game.win().len() == 1 && case.game.size() >= 2)?;
             let mut printed = components(case, w)?;
             printed.sort();
@@ -192,22 +193,22 @@ pub(super) fn claims() -> Vec<Claim> {
             .corrects("B.Sec5.W1.M", Correction::MissingHypothesis { hypothesis: "N(w) ≠ ∅ (for the one-vertex tree 𝓜 = {∅}: the empty position is maximally non-generating)" }),
         on_example("B.Ex.W1", "the tree on 1..9 with W = {1}: N(1) = {2,5,7,9}, 𝓜 = {{2,3,4},{5,6},{7,8},{9}}, Φ = ∅, nim 2", "the tree 1-2,2-3,3-4,1-5,5-6,1-7,7-8,1-9, W = {1}", example_w1_game, example_w1_shape, check_example_w1)
             .at("§5, the worked example (figure lost; the tree is read from the printed components)"),
-        on_predictions("B.Prop.W1", "W = {w}: nim = 0 if e = o = 0; 0 if e ≥ 1, o = 0; 1 if e = 0, o ≥ 1; 3 if e ≥ 1, o ≥ 1 ((e, o) = parities of the components of T − w)", vertex_trees(9, 12), |case| single_signature(case).map(formulas::printed_single_vertex))
+        on_predictions("B.Prop.W1", "W = {w}: nim = 0 if e = o = 0; 0 if e ≥ 1, o = 0; 1 if e = 0, o ≥ 1; 3 if e ≥ 1, o ≥ 1 ((e, o) = parities of the components of T − w)", only(Wins::One, vertex_trees(9, 12)), |case| single_signature(case).map(formulas::printed_single_vertex))
             .at("§5, the proposition for |W| = 1")
             .hypotheses("vertex geometry of a tree, |W| = 1"),
-        on_games("B.Prop.W1.typo", "W = {w}: nim = 0 if o = 0; 1 if e = 0, o ≥ 1; 2 if e ≥ 1, o ≥ 1; and every option of the empty position has nim 0 or 1 (so 3 is impossible)", vertex_trees(9, 12), check_w1_corrected)
+        on_games("B.Prop.W1.typo", "W = {w}: nim = 0 if o = 0; 1 if e = 0, o ≥ 1; 2 if e ≥ 1, o ≥ 1; and every option of the empty position has nim 0 or 1 (so 3 is impossible)", only(Wins::One, vertex_trees(9, 12)), check_w1_corrected)
             .at("§5, the proposition for |W| = 1")
             .hypotheses("vertex geometry of a tree, |W| = 1")
             .corrects("B.Prop.W1", Correction::Typo { printed: "3 (e ≥ 1, o ≥ 1)", corrected: "2: every option of ∅ leaves play in one component, so it has nim 0 or 1 and the mex is at most 2" }),
-        on_games("B.Prop.W1.proof.even", "W = {w}, e ≥ 1, o = 0: type(X_Φ) = (0, mex(nim_1(Opt(Φ))), mex(nim_0(Opt(Φ)) ∪ nim_0(Φ))) = (0, mex(1), mex(0)) = (0, 0, 1)", vertex_trees(9, 11), |case| w1_phi_type(case, true))
+        on_games("B.Prop.W1.proof.even", "W = {w}, e ≥ 1, o = 0: type(X_Φ) = (0, mex(nim_1(Opt(Φ))), mex(nim_0(Opt(Φ)) ∪ nim_0(Φ))) = (0, mex(1), mex(0)) = (0, 0, 1)", only(Wins::One, vertex_trees(9, 11)), |case| w1_phi_type(case, true))
             .at("§5, the first type display in the proof of the |W| = 1 proposition")
             .hypotheses("vertex geometry of a tree, |W| = 1, e ≥ 1, o = 0")
             .kind(Kind::Fragment { lost: "the figure and the display's lead-in; read as the case e ≥ 1, o = 0 by the nim it gives (nim_0(X_Φ) = 0)" }),
-        on_games("B.Prop.W1.proof.odd", "W = {w}, e = 0, o ≥ 1: type(X_Φ) = (1, mex(nim_1(Opt(Φ)) ∪ nim_1(Φ)), mex(nim_0(Opt(Φ)))) = (1, mex(0), mex(1)) = (1, 1, 0)", vertex_trees(9, 11), |case| w1_phi_type(case, false))
+        on_games("B.Prop.W1.proof.odd", "W = {w}, e = 0, o ≥ 1: type(X_Φ) = (1, mex(nim_1(Opt(Φ)) ∪ nim_1(Φ)), mex(nim_0(Opt(Φ)))) = (1, mex(0), mex(1)) = (1, 1, 0)", only(Wins::One, vertex_trees(9, 11)), |case| w1_phi_type(case, false))
             .at("§5, the second type display in the proof of the |W| = 1 proposition")
             .hypotheses("vertex geometry of a tree, |W| = 1, e = 0, o ≥ 1")
             .kind(Kind::Fragment { lost: "the figure and the display's lead-in; read as the case e = 0, o ≥ 1 by the nim it gives (nim_0(X_Φ) = 1)" }),
-        on_games("B.Sec5.W2.M", "|W| ≥ 2: 𝓜 = {M_w : w ∈ Ex(W)}, M_w the component of T − w holding W \\ {w}", vertex_trees(9, 11), |case| {
+        on_games("B.Sec5.W2.M", "|W| ≥ 2: 𝓜 = {M_w : w ∈ Ex(W)}, M_w the component of T − w holding W \\ {w}", only(Wins::Several, vertex_trees(9, 11)), |case| {
             let sets = m_w(case)?;
             let mut printed: Vec<PointSet> = sets.into_iter().map(|(_, m, _)| m).collect();
             printed.sort();
@@ -217,7 +218,7 @@ pub(super) fn claims() -> Vec<Claim> {
         })
             .at("§5, the case |W| ≥ 2")
             .hypotheses("vertex geometry of a tree, |W| ≥ 2"),
-        on_games("B.Sec5.W2.disjoint", "|W| ≥ 2: the sets V_w := S \\ M_w, w ∈ Ex(W), are pairwise disjoint", vertex_trees(9, 11), |case| {
+        on_games("B.Sec5.W2.disjoint", "|W| ≥ 2: the sets V_w := S \\ M_w, w ∈ Ex(W), are pairwise disjoint", only(Wins::Several, vertex_trees(9, 11)), |case| {
             let sets = m_w(case)?;
             let clash = sets.iter().enumerate().find_map(|(i, x)| sets[i + 1..].iter().find(|y| x.2.meets(&y.2)).map(|y| (x.0, y.0)));
             Some(match clash {
@@ -227,10 +228,10 @@ pub(super) fn claims() -> Vec<Claim> {
         })
             .at("§5, the case |W| ≥ 2")
             .hypotheses("vertex geometry of a tree, |W| ≥ 2"),
-        on_games("B.Sec5.W2.bijection", "|W| ≥ 2: A ↦ M_A := ⋂{M_w : w ∈ A} = S \\ ⋃{V_w : w ∈ A} is a one-to-one correspondence between the subsets of Ex(W) and the intersection sets (with S = M_∅)", vertex_trees(9, 11), check_bijection)
+        on_games("B.Sec5.W2.bijection", "|W| ≥ 2: A ↦ M_A := ⋂{M_w : w ∈ A} = S \\ ⋃{V_w : w ∈ A} is a one-to-one correspondence between the subsets of Ex(W) and the intersection sets (with S = M_∅)", only(Wins::Several, vertex_trees(9, 11)), check_bijection)
             .at("§5, the case |W| ≥ 2")
             .hypotheses("vertex geometry of a tree, |W| ≥ 2; ℐ with S (the empty subfamily)"),
-        on_games("B.Sec5.W2.ends", "|W| ≥ 2: S = M_∅ and ∅ = M_(Ex(W))", vertex_trees(9, 11), |case| {
+        on_games("B.Sec5.W2.ends", "|W| ≥ 2: S = M_∅ and ∅ = M_(Ex(W))", only(Wins::Several, vertex_trees(9, 11)), |case| {
             let sets = m_w(case)?;
             let n = case.game.size();
             let last = sets.iter().fold(PointSet::full(n), |acc, (_, m, _)| acc.intersection(m));
@@ -239,11 +240,11 @@ pub(super) fn claims() -> Vec<Claim> {
             .at("§5, the case |W| ≥ 2 (\"By definition, S = M_∅ and ∅ = M_Ex(W)\")")
             .hypotheses("vertex geometry of a tree, |W| ≥ 2"),
         thm_w2(),
-        on_predictions("B.Thm.W2.even", "|W| ≥ 2 and |S| even: nim = 1 if o > e", vertex_trees(9, 12), |case| {
+        on_predictions("B.Thm.W2.even", "|W| ≥ 2 and |S| even: nim = 1 if o > e", only(Wins::SeveralOnEven, vertex_trees(9, 12)), |case| {
             if case.game.win().len() < 2 || case.game.size() % 2 == 1 || case.shape.vertex_tree().is_none() {
                 return None;
             }
-            formulas::printed_multiple(formulas::deficiency_signature(&case.game, case.maximal())?)
+            formulas::printed_multiple(case.deficiency()?)
         })
             .at("§5, the theorem for |W| ≥ 2")
             .hypotheses("vertex geometry of a tree, |W| ≥ 2, o > e, |S| even")
@@ -252,7 +253,7 @@ pub(super) fn claims() -> Vec<Claim> {
             .at("§5 (the classification our copy cuts off), derived here")
             .hypotheses("vertex geometry of a tree")
             .kind(Kind::Reconstructed { tests: "the printed |W| = 1 cases (with the typo corrected) and, for |S| even, the surviving case \"1 if o > e\" of the |W| ≥ 2 theorem" }),
-        on_games("B.Conj.edges.derived", "derived here: edge geometry of a tree, the same rule as for vertices with (e, o) of the non-empty sides of w (|W| = 1) or of the edge sets V_w = S \\ M_w (|W| ≥ 2), s = pty(number of edges)", vec![Sizes { family: Family::TreeEdges, smallest: 2, default: 10, extended: 12 }], derived)
+        on_games("B.Conj.edges.derived", "derived here: edge geometry of a tree, the same rule as for vertices with (e, o) of the non-empty sides of w (|W| = 1) or of the edge sets V_w = S \\ M_w (|W| ≥ 2), s = pty(number of edges)", vec![Sizes { family: Family::TreeEdges, smallest: 2, default: 10, extended: 12, wins: Wins::All }], derived)
             .at("§5 (the edge-geometry results are not in our copy), derived here")
             .hypotheses("edge geometry of a tree")
             .kind(Kind::Reconstructed { tests: "nothing printed (the edge results are lost): the rule is ours, consistent on the range" }),
@@ -432,6 +433,9 @@ fn check_w1_corrected(case: &Case) -> Option<Result<(), String>> {
 fn check_bijection(case: &Case) -> Option<Result<(), String>> {
     let sets = m_w(case)?;
     let n = case.game.size();
+    if n <= 64 {
+        return Some(bijection_on_masks(case, &sets));
+    }
     let full = PointSet::full(n);
     let k = sets.len();
     let mut images: Vec<PointSet> = Vec::new();
@@ -454,23 +458,13 @@ fn check_bijection(case: &Case) -> Option<Result<(), String>> {
     let mut distinct = images.clone();
     distinct.sort();
     distinct.dedup();
-    // ℐ from 𝓜 by its definition (on masks; the diagram's classes beyond
-    // 64 points).
-    let mut classes: Vec<PointSet> = if n <= 64 {
-        let masks: Vec<u64> = case.maximal().iter().map(PointSet::mask).collect();
-        let Ok(sets) = intersection_sets(&masks, DEFAULT_MAX_CLASSES) else {
-            return Some(Err("ℐ has too many sets to list".to_string()));
-        };
-        sets.into_iter()
-            .map(|m| PointSet::from_mask(n, m))
-            .collect()
-    } else {
-        case.diagram()
-            .classes
-            .iter()
-            .map(|c| c.set.clone())
-            .collect()
-    };
+    // ℐ from the diagram's classes (beyond 64 points).
+    let mut classes: Vec<PointSet> = case
+        .diagram()
+        .classes
+        .iter()
+        .map(|c| c.set.clone())
+        .collect();
     classes.push(full);
     classes.sort();
     classes.dedup();
@@ -487,14 +481,64 @@ fn check_bijection(case: &Case) -> Option<Result<(), String>> {
     })
 }
 
+/// [`check_bijection`] on masks (n ≤ 64 points: nothing is allocated per
+/// subset A; the sets are made only for a failure's message). The masks
+/// sort as their point sets do.
+fn bijection_on_masks(case: &Case, sets: &[(usize, PointSet, PointSet)]) -> Result<(), String> {
+    let n = case.game.size();
+    let full = u64::MAX >> (64 - n);
+    let (ms, vs): (Vec<u64>, Vec<u64>) = sets.iter().map(|(_, m, v)| (m.mask(), v.mask())).unzip();
+    let show = |mask: u64| case.game.show(&PointSet::from_mask(n, mask));
+    let k = sets.len();
+    let mut images: Vec<u64> = Vec::with_capacity(1 << k);
+    for chosen in 0u64..1 << k {
+        let members = (0..k).filter(|i| chosen >> i & 1 == 1);
+        let by_m = members.clone().fold(full, |acc, i| acc & ms[i]);
+        let by_v = full & !members.fold(0, |acc, i| acc | vs[i]);
+        if by_m != by_v {
+            return Err(format!(
+                "⋂ M_w = {} but S \\ ⋃ V_w = {}",
+                show(by_m),
+                show(by_v)
+            ));
+        }
+        images.push(by_m);
+    }
+    let mut distinct = images.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let masks: Vec<u64> = case.maximal().iter().map(PointSet::mask).collect();
+    let Ok(mut classes) = intersection_sets(&masks, DEFAULT_MAX_CLASSES) else {
+        return Err("ℐ has too many sets to list".to_string());
+    };
+    classes.push(full);
+    classes.sort_unstable();
+    classes.dedup();
+    let family = |masks: &[u64]| {
+        let sets: Vec<PointSet> = masks.iter().map(|&m| PointSet::from_mask(n, m)).collect();
+        show_family(&case.game, &sets)
+    };
+    if distinct.len() != images.len() {
+        Err("two subsets of Ex(W) have the same M_A".to_string())
+    } else if distinct != classes {
+        Err(format!(
+            "{{M_A}} = {}, ℐ ∪ {{S}} = {}",
+            family(&distinct),
+            family(&classes)
+        ))
+    } else {
+        Ok(())
+    }
+}
+
 /// B.Thm.W2: the surviving case of the cut-off display, with a note on
 /// what (e, o) alone cannot decide.
 fn thm_w2() -> Claim {
-    let inner = on_predictions("B.Thm.W2", "|W| ≥ 2: nim = 1 if o > e ((e, o) = parities of the V_w, w ∈ Ex(W)); the display is cut off after \"0, o\"", vertex_trees(9, 12), |case| {
+    let inner = on_predictions("B.Thm.W2", "|W| ≥ 2: nim = 1 if o > e ((e, o) = parities of the V_w, w ∈ Ex(W)); the display is cut off after \"0, o\"", only(Wins::Several, vertex_trees(9, 12)), |case| {
         if case.game.win().len() < 2 || case.shape.vertex_tree().is_none() {
             return None;
         }
-        formulas::printed_multiple(formulas::deficiency_signature(&case.game, case.maximal())?)
+        formulas::printed_multiple(case.deficiency()?)
     });
     let run = inner.run;
     Claim::new(
@@ -553,7 +597,7 @@ fn derived(case: &Case) -> Option<Result<(), String>> {
         };
         formulas::derived_single(sig)
     } else {
-        match formulas::deficiency_signature(game, case.maximal()) {
+        match case.deficiency() {
             Some(signature) => formulas::derived_multiple(signature, s),
             None => return Some(Err("𝓜 is not {M_w : w ∈ Ex(W)}".to_string())),
         }
