@@ -171,8 +171,9 @@ impl SplitMemo {
             self.cursor = 1;
             self.known.clear();
         }
-        if self.known.len() < bound {
-            self.known.resize(bound, 0);
+        // At least NARROW entries: the byte loops index them by a byte.
+        if self.known.len() < bound.max(NARROW) {
+            self.known.resize(bound.max(NARROW), 0);
         }
     }
 }
@@ -412,13 +413,8 @@ impl OctalSequence {
 
     /// Marks 0 for taking a whole heap and G(n − k) for leaving one.
     fn mark_single_heaps(&mut self, n: usize) {
-        if self.rules.take_all.contains(&n) {
-            self.marks.mark(0);
-        }
-        for &k in &self.rules.leave_one {
-            if n > k {
-                self.marks.mark(self.values[n - k]);
-            }
+        for v in single_heap_options(&self.rules, &self.values, n) {
+            self.marks.mark(v);
         }
     }
 
@@ -514,19 +510,15 @@ impl OctalSequence {
             }
             in_use.push(slot);
         }
-        self.merge_options(&in_use);
+        self.merge_options(n, &in_use);
         let mut v = 0;
         loop {
             // The least value not known as an option (the mex is at most
             // `bound`, so one is).
-            v += self.options[v..]
-                .iter()
-                .position(|&o| o == 0)
-                .expect("the mex is at most bound");
+            v = first_zero(&self.options, v).expect("the mex is at most bound");
             if !self.scan_for(&in_use, sparse, v as u32) {
                 break;
             }
-            self.merge_options(&in_use);
             v += 1;
         }
         self.in_use = in_use;
@@ -534,13 +526,26 @@ impl OctalSequence {
     }
 
     /// options[v] = 1 for v below `bound` + 1 marked (single heaps, three
-    /// heaps) or known for one of the splits in use.
-    fn merge_options(&mut self, in_use: &[usize]) {
-        let stamp = self.marks.stamp;
+    /// heaps) or known for one of the splits in use (the searches of
+    /// `scan_for` then mark both).
+    fn merge_options(&mut self, n: usize, in_use: &[usize]) {
         self.options.clear();
-        let marked = &self.marks.seen[..=self.bound];
-        self.options
-            .extend(marked.iter().map(|&seen| u8::from(seen == stamp)));
+        match self.rules.leave_three.is_empty() {
+            // The marks are the single heaps' few options: set them, not
+            // read every stamp.
+            true => {
+                self.options.resize(self.bound + 1, 0);
+                for v in single_heap_options(&self.rules, &self.values, n) {
+                    self.options[v as usize] = 1;
+                }
+            }
+            false => {
+                let stamp = self.marks.stamp;
+                let marked = &self.marks.seen[..=self.bound];
+                self.options
+                    .extend(marked.iter().map(|&seen| u8::from(seen == stamp)));
+            }
+        }
         for &slot in in_use {
             let known = &self.memos[slot].known;
             for (option, &k) in self.options.iter_mut().zip(known) {
@@ -555,7 +560,11 @@ impl OctalSequence {
     fn list_rare_pairs(&mut self, slot: usize) {
         let memo = &mut self.memos[slot];
         let s = memo.s;
-        let count = self.rare.partition_point(|&r| (r as usize) < s);
+        // Usually every rare position is below s: no search then.
+        let count = match self.rare.last() {
+            Some(&last) if (last as usize) < s => self.rare.len(),
+            _ => self.rare.partition_point(|&r| (r as usize) < s),
+        };
         let (rare, rare_values) = (&self.rare[..count], &self.rare_values[..count]);
         // Unequal splits: the pair (s/2, s/2) is no option.
         let half = match self.rules.unequal && s % 2 == 0 {
@@ -566,7 +575,10 @@ impl OctalSequence {
         for range in [0..half, half + skip..count] {
             let (rare, values) = (&rare[range.clone()], &rare_values[range]);
             match self.bound <= NARROW {
-                true => mark_rare(&self.narrow[..s], rare, values, &mut memo.known),
+                true => {
+                    let known = (&mut memo.known[..NARROW]).try_into();
+                    mark_rare_narrow(&self.narrow[..s], rare, values, known.expect("256"));
+                }
                 false => mark_rare(&self.values[..s], rare, values, &mut memo.known),
             }
         }
@@ -596,9 +608,10 @@ impl OctalSequence {
                 }
                 open = true;
                 let start = memo.cursor;
+                let marks = (&mut memo.known[..], &mut self.options[..]);
                 let (a, hit) = match narrow {
-                    true => scan_pairs(&self.narrow, s, start..end, v, &mut memo.known),
-                    false => scan_pairs(&self.values, s, start..end, v, &mut memo.known),
+                    true => scan_pairs(&self.narrow, s, start..end, v, marks),
+                    false => scan_pairs(&self.values, s, start..end, v, marks),
                 };
                 found = hit;
                 memo.cursor = a;
@@ -694,6 +707,36 @@ impl OctalSequence {
     }
 }
 
+/// The values of G a heap of n has as options by leaving no heap (0, bit
+/// 1 of d_n) or one heap (G(n − k), bit 2 of d_k), given G below n.
+fn single_heap_options<'a>(
+    rules: &'a Rules,
+    g: &'a [u32],
+    n: usize,
+) -> impl Iterator<Item = u32> + 'a {
+    let whole = rules.take_all.contains(&n).then_some(0);
+    let one = rules.leave_one.iter().filter(move |&&k| n > k);
+    whole.into_iter().chain(one.map(move |&k| g[n - k]))
+}
+
+/// The first i ≥ `from` with flags[i] = 0 (`flags` holds 0s and 1s), eight
+/// flags at a time: a word of eight flags has a 0 where its complement has
+/// bit 0 of a byte set.
+fn first_zero(flags: &[u8], from: usize) -> Option<usize> {
+    let rest = flags.get(from..)?;
+    let mut words = rest.chunks_exact(8);
+    for (i, word) in words.by_ref().enumerate() {
+        let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        let zeros = !word & 0x0101_0101_0101_0101;
+        if zeros != 0 {
+            return Some(from + 8 * i + zeros.trailing_zeros() as usize / 8);
+        }
+    }
+    let tail = words.remainder();
+    let at = tail.iter().position(|&f| f == 0)?;
+    Some(flags.len() - tail.len() + at)
+}
+
 /// A value of G as the loops over pairs read it: a byte while every value
 /// is below 256 (`OctalSequence::narrow`), a `u32` otherwise.
 trait Value: Copy {
@@ -714,6 +757,9 @@ impl Value for u32 {
 
 /// Marks known[G(r) ⊕ G(s − r)] for each rare r of `rare`, 1 ≤ r < s,
 /// with G(r) in `rare_values` and `window` = G on [0, s).
+// Not inlined (nor are the two loops below): the loop keeps its own
+// registers (inlined into `push_next` its counters spilled to the stack).
+#[inline(never)]
 fn mark_rare<T: Value>(window: &[T], rare: &[u32], rare_values: &[u32], known: &mut [u8]) {
     let s = window.len();
     for (&r, &x) in rare.iter().zip(rare_values) {
@@ -721,20 +767,38 @@ fn mark_rare<T: Value>(window: &[T], rare: &[u32], rare_values: &[u32], known: &
     }
 }
 
-/// Marks known[G(a) ⊕ G(s − a)] for a in `range` (a ≤ s − a), in order,
+/// [`mark_rare`] with G in bytes (every value below 256, so every XOR
+/// too): the table is indexed by a byte, with no bound to check.
+#[inline(never)]
+fn mark_rare_narrow(
+    window: &[u8],
+    rare: &[u32],
+    rare_values: &[u32],
+    known: &mut [u8; NARROW],
+) {
+    let s = window.len();
+    for (&r, &x) in rare.iter().zip(rare_values) {
+        known[usize::from(x as u8 ^ window[s - r as usize])] = 1;
+    }
+}
+
+/// Marks x = G(a) ⊕ G(s − a) in both `known` (the split's memo) and
+/// `options` (the position's) for a in `range` (a ≤ s − a), in order,
 /// stopping after the first pair of value `v`: the next a, and whether
 /// `v` was found.
+#[inline(never)]
 fn scan_pairs<T: Value>(
     g: &[T],
     s: usize,
     range: std::ops::Range<usize>,
     v: u32,
-    known: &mut [u8],
+    (known, options): (&mut [u8], &mut [u8]),
 ) -> (usize, bool) {
     let g = &g[..=s];
     for a in range.clone() {
         let z = g[a].get() ^ g[s - a].get();
         known[z as usize] = 1;
+        options[z as usize] = 1;
         if z == v {
             return (a + 1, true);
         }
@@ -961,6 +1025,21 @@ mod tests {
             })
             .min();
         assert_eq!(Some(rare_among(&values, best)), fewest);
+    }
+
+    #[test]
+    fn first_zero_finds_the_first_unset_flag() {
+        for len in 0..40 {
+            for zero in 0..len {
+                let mut flags = vec![1u8; len];
+                flags[zero] = 0;
+                for from in 0..=len {
+                    let expected = (zero >= from).then_some(zero);
+                    assert_eq!(first_zero(&flags, from), expected, "{len} {zero} {from}");
+                }
+            }
+            assert_eq!(first_zero(&vec![1u8; len], 0), None);
+        }
     }
 
     #[test]
