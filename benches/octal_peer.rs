@@ -153,6 +153,8 @@ impl Peer {
     fn push_next(&mut self) {
         let n = self.values.len();
         let size = 1usize << self.bits;
+        let (flip, mask) = (self.flipped(n), self.mask);
+        let rare_class = |v: usize| ((v as u32 & mask).count_ones() & 1 == 0) ^ flip;
         self.stamp += 1;
         let stamp = self.stamp;
         let g = &self.values;
@@ -176,8 +178,6 @@ impl Peer {
                 seen[(x ^ window[s - r as usize]) as usize] = stamp;
             }
         }
-        let flip = self.flipped(n);
-        let rare_class = |v: usize| ((v as u32 & self.mask).count_ones() & 1 == 0) ^ flip;
         let mut candidate = (0..size)
             .find(|&v| !rare_class(v) && seen[v] != stamp)
             .unwrap_or(size);
@@ -430,7 +430,10 @@ fn main() {
             ratio(baseline_took, ours_took)
         );
         if ["0.354", "0.376"].contains(&code.to_string().as_str()) {
-            verdicts.push((code.to_string(), peer.map(|(_, took)| ratio(took, ours_took))));
+            verdicts.push((
+                code.to_string(),
+                peer.map(|(_, took)| ratio(took, ours_took)),
+            ));
         }
     }
     println!("\ngoal (issue 40): nimcert octal 0.354 and 0.376 at least 10x faster than the peer");

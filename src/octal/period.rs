@@ -359,9 +359,9 @@ mod tests {
             let n = g.len();
             if n >= 2 {
                 let z = matched_runs(&g, n - 1);
-                for p in 1..n {
+                for (p, &run) in z.iter().enumerate().skip(1) {
                     let q = least_preperiod(&g, p as u64);
-                    prop_assert_eq!(n as u64 - p as u64 - u64::from(z[p]), q, "p = {}", p);
+                    prop_assert_eq!(n as u64 - p as u64 - u64::from(run), q, "p = {}", p);
                 }
             }
         }

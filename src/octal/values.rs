@@ -567,7 +567,7 @@ impl OctalSequence {
         };
         let (rare, rare_values) = (&self.rare[..count], &self.rare_values[..count]);
         // Unequal splits: the pair (s/2, s/2) is no option.
-        let half = match self.rules.unequal && s % 2 == 0 {
+        let half = match self.rules.unequal && s.is_multiple_of(2) {
             true => rare.partition_point(|&r| (r as usize) < s / 2),
             false => count,
         };
@@ -770,12 +770,7 @@ fn mark_rare<T: Value>(window: &[T], rare: &[u32], rare_values: &[u32], known: &
 /// [`mark_rare`] with G in bytes (every value below 256, so every XOR
 /// too): the table is indexed by a byte, with no bound to check.
 #[inline(never)]
-fn mark_rare_narrow(
-    window: &[u8],
-    rare: &[u32],
-    rare_values: &[u32],
-    known: &mut [u8; NARROW],
-) {
+fn mark_rare_narrow(window: &[u8], rare: &[u32], rare_values: &[u32], known: &mut [u8; NARROW]) {
     let s = window.len();
     for (&r, &x) in rare.iter().zip(rare_values) {
         known[usize::from(x as u8 ^ window[s - r as usize])] = 1;
