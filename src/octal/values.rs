@@ -789,7 +789,9 @@ fn scan_pairs<T: Value>(
     v: u32,
     (known, options): (&mut [u8], &mut [u8]),
 ) -> (usize, bool) {
-    let g = &g[..=s];
+    // 1 ≤ a < s: both heaps are below s (s = n for a split that removes
+    // nothing, d0).
+    let g = &g[..s];
     for a in range.clone() {
         let z = g[a].get() ^ g[s - a].get();
         known[z as usize] = 1;
