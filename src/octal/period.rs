@@ -60,11 +60,21 @@
 //! the range that defines q(kp), so q(kp) ≥ x + 1 = q(p), and
 //! 2q(kp) + 2kp + t + 1 > 2q(p) + 2p + t + 1 > N. ∎
 //!
-//! So when p fails, its multiples kp ≤ N − q(p) are marked and skipped;
-//! the others are scanned as before, and the result is exactly the least
-//! (q, p) of the definition (the tests compare it with the plain scan). A
-//! multiple that is not marked has kp > N − q(p), so its scan starts below
-//! q(p), not in the periodic tail.
+//! So when p fails after a long matched run (the first few such p), its
+//! multiples kp ≤ N − q(p) are skipped; the others are scanned as before,
+//! and the result is exactly the least (q, p) of the definition (the tests
+//! compare it with the plain scan). A multiple that is not skipped has
+//! kp > N − q(p), so its scan starts below q(p), not in the periodic tail;
+//! it can still be long where G below q(p) is periodic but for scattered
+//! positions, so past 4N scanned steps q(p) is read off the Z-array of G
+//! read backwards instead, O(N) for every p at once ([`search_period`]).
+//!
+//! **Where to try.** [`solve`] tries the theorem as G grows; no p passing
+//! at N, the least j(q(p) + p) + t + 1 over the p tried is where the
+//! likeliest p would pass, and G is computed to there (within a quarter
+//! more, and at least N/64 more) before the next try, not to the next
+//! power of two or quarter: the (q, p) found is the same wherever it is
+//! found (above), so only the work changes.
 
 use super::code::{OctalCode, Reach};
 use super::values::{Method, OctalSequence};
@@ -128,31 +138,85 @@ pub fn proof_length(q: u64, p: u64, reach: Reach) -> u64 {
 /// G(n + p) = G(n) for q ≤ n < N − p. Multiples of a failed p are skipped
 /// by the lemma of the module docs.
 pub fn find_period(g: &[u32], reach: Reach) -> Option<(u64, u64)> {
+    search_period(g, reach).found
+}
+
+/// What [`search_period`] found on G on [0, N).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeriodSearch {
+    /// The least (q, p) that passes, as [`find_period`].
+    pub found: Option<(u64, u64)>,
+    /// When none passes: the least j(q(p) + p) + t + 1 over the p tried, the
+    /// prefix that would prove p if G stayed p-periodic from q(p) on (a
+    /// length over N; a multiple of a p tried needs more, by the lemma).
+    /// N + 1 when no p could be tried.
+    pub needs: u64,
+}
+
+/// Matched runs of at least this many positions (N − p − q(p)) rule out
+/// the multiples of a failed p: a p whose run is shorter costs little to
+/// scan, and so would its multiples.
+const LONG_RUN: u64 = 64;
+
+/// At most this many failed p rule out their multiples (each costs a
+/// division per p tried).
+const RULERS: usize = 8;
+
+/// [`find_period`], and when no p passes, the prefix the likeliest p needs
+/// ([`PeriodSearch::needs`]), so that a caller can compute G that far and
+/// no further before trying again.
+///
+/// q(p) is found by a scan down from the top while the scans have cost
+/// under 4N steps in all; past that (a sequence periodic with sparse
+/// exceptions makes many p match for long: 0.376 below its pre-period
+/// is 4-periodic but for scattered positions, so every multiple of 4 the
+/// lemma does not rule out scans thousands of positions), from the Z-array
+/// of G read backwards ([`matched_runs`]), O(N) in all.
+pub fn search_period(g: &[u32], reach: Reach) -> PeriodSearch {
     let n = g.len() as u64;
-    let mut ruled_out: Vec<bool> = Vec::new();
+    let mut rulers: Vec<(u64, u64)> = Vec::new();
+    let mut budget = 4 * n;
+    let mut runs: Option<Vec<u32>> = None;
+    let mut needs = u64::MAX;
     let mut p = 1;
     while proof_length(0, p, reach) <= n {
-        if ruled_out.get(p as usize).copied().unwrap_or(false) {
+        if rulers
+            .iter()
+            .any(|&(ruler, top)| p <= top && p.is_multiple_of(ruler))
+        {
             p += 1;
             continue;
         }
-        let q = least_preperiod(g, p);
-        if proof_length(q, p, reach) <= n {
-            return Some((q, p));
+        let q = match &runs {
+            Some(z) => n - p - u64::from(z[p as usize]),
+            None => {
+                let q = least_preperiod(g, p);
+                budget = budget.saturating_sub(n - p - q + 1);
+                if budget == 0 {
+                    runs = Some(matched_runs(g, ((n - reach.t - 1) / reach.heaps) as usize));
+                }
+                q
+            }
+        };
+        let length = proof_length(q, p, reach);
+        if length <= n {
+            return PeriodSearch {
+                found: Some((q, p)),
+                needs: length,
+            };
         }
+        needs = needs.min(length);
         // p fails with q ≥ 1: rule out kp ≤ N − q among the p still tried.
-        let top = (n - q).min((n - reach.t - 1) / reach.heaps) as usize;
-        if top >= 2 * p as usize {
-            if ruled_out.len() <= top {
-                ruled_out.resize(top + 1, false);
-            }
-            for multiple in (2 * p as usize..=top).step_by(p as usize) {
-                ruled_out[multiple] = true;
-            }
+        let top = (n - q).min((n - reach.t - 1) / reach.heaps);
+        if n - p - q >= LONG_RUN && top >= 2 * p && rulers.len() < RULERS {
+            rulers.push((p, top));
         }
         p += 1;
     }
-    None
+    PeriodSearch {
+        found: None,
+        needs: needs.max(n + 1),
+    }
 }
 
 /// q(p): the least q with G(m + p) = G(m) for q ≤ m < N − p, by a scan
@@ -165,9 +229,42 @@ fn least_preperiod(g: &[u32], p: u64) -> u64 {
         .map_or(0, |m| m as u64 + 1)
 }
 
+/// z[p] for p ≤ `last`: how many m from N − p − 1 down have G(m) = G(m + p)
+/// (so q(p) = N − p − z[p]), by the Z-algorithm on G read backwards, R(i) =
+/// G(N − 1 − i): z[p] is the longest common prefix of R and R shifted by p.
+/// *Invariant:* [l, r) is the rightmost window found with R[l..r) =
+/// R[0..r − l); for l < p < r, R[p..r) = R[p − l..r − l), so z[p] ≥
+/// min(z[p − l], r − p), and it is extended by comparison only past r,
+/// which moves r right: O(N) comparisons in all.
+fn matched_runs(g: &[u32], last: usize) -> Vec<u32> {
+    let n = g.len();
+    let at = |i: usize| g[n - 1 - i];
+    let mut z = vec![0u32; last + 1];
+    let (mut l, mut r) = (0, 0);
+    for p in 1..=last.min(n.saturating_sub(1)) {
+        let mut k = if p < r {
+            (z[p - l] as usize).min(r - p)
+        } else {
+            0
+        };
+        if p + k >= r {
+            while p + k < n && at(k) == at(p + k) {
+                k += 1;
+            }
+            (l, r) = (p, p + k);
+        }
+        z[p] = k as u32;
+    }
+    z
+}
+
 /// Computes G of `code` until the theorem proves a period, up to `max_n`
 /// positions and `max_work` pairs. The theorem is tried each time the
-/// prefix grows by a quarter, and at `max_n`.
+/// prefix grows by a quarter, or sooner where the search says some p would
+/// pass ([`PeriodSearch::needs`], [`next_checkpoint`]), and at `max_n`:
+/// the least (q, p) found does not depend on where it is tried (module
+/// docs), so G is computed to about the proof's length and not a quarter
+/// beyond it.
 pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> OctalOutcome {
     let mut sequence = OctalSequence::new(code, method);
     let reach = code.reach();
@@ -178,15 +275,18 @@ pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> Oct
                 computed: sequence.values().len() as u64,
             };
         }
-        if let Some((q, p)) = find_period(sequence.values(), reach) {
-            let mut values = sequence.values().to_vec();
+        let search = search_period(sequence.values(), reach);
+        if let Some((q, p)) = search.found {
+            let sparse = sequence.sparse_hint();
+            let mut values = sequence.into_values();
             values.truncate(proof_length(q, p, reach) as usize);
+            values.shrink_to_fit();
             return OctalOutcome::Periodic(OctalSolution {
                 code: code.clone(),
                 preperiod: q,
                 period: p,
                 values,
-                sparse: sequence.sparse_hint(),
+                sparse,
             });
         }
         if checkpoint >= max_n {
@@ -196,8 +296,16 @@ pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> Oct
                 values: sequence.values().to_vec(),
             };
         }
-        checkpoint = (checkpoint + checkpoint / 4).min(max_n);
+        checkpoint = next_checkpoint(checkpoint, search.needs).min(max_n);
     }
+}
+
+/// The next prefix to try after a failed one of `n`: a quarter more, or
+/// less when some p would pass at `needs` (G computed no further than the
+/// proof needs), but at least n/64 more, so that the search's O(n) is
+/// paid at most about 64 times per doubling of n.
+fn next_checkpoint(n: u64, needs: u64) -> u64 {
+    needs.max(n + n / 64 + 1).min(n + n / 4).max(n + 1)
 }
 
 #[cfg(test)]
@@ -246,6 +354,18 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn matched_runs_are_the_scans_down(g in eventually_periodic()) {
+            let n = g.len();
+            if n >= 2 {
+                let z = matched_runs(&g, n - 1);
+                for (p, &run) in z.iter().enumerate().skip(1) {
+                    let q = least_preperiod(&g, p as u64);
+                    prop_assert_eq!(n as u64 - p as u64 - u64::from(run), q, "p = {}", p);
+                }
+            }
+        }
+
         #[test]
         fn find_period_is_the_plain_search(
             g in eventually_periodic(),

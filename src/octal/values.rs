@@ -22,6 +22,15 @@
 //!   rare this costs O(#rare) per position plus the searches, which end
 //!   early for every value but the mex.
 //!
+//!   The options of a split s (the pairs a + (s − a)) do not depend on the
+//!   position: the split s of n by k is the split of n + 1 by k + 1. So
+//!   what a split's listing and search found is kept (`SplitMemo`) and
+//!   serves the next positions with that split: with consecutive
+//!   splitting digits (0.354 and 0.376 split after removing 2 or 3) each
+//!   split is listed once instead of twice, and its search goes on where it
+//!   stopped. While every value is below 256 the loops read G as bytes
+//!   (0.376's rare pairs reach 1.1 million positions back).
+//!
 //!   The result is the mex of the option values whichever mask is chosen:
 //!   the mask only decides what is listed and what is searched, never what
 //!   counts as an option. The mask is chosen from **whole-prefix** counts:
@@ -61,6 +70,8 @@ pub enum Method {
 const WARM_UP: usize = 256;
 /// Masks are tried up to this many bits.
 const MASK_BITS: u32 = 12;
+/// `OctalSequence::narrow` is kept while `bound` is at most this.
+const NARROW: usize = 256;
 
 /// The moves of one heap size, by what they leave: the k of each kind
 /// (k = 0 for the splits of d0).
@@ -75,6 +86,14 @@ struct Rules {
 }
 
 impl Rules {
+    /// How many splits s = n − k a position has at most apart: the slots
+    /// of [`SplitMemo`]s that keep every split of a position apart
+    /// (max k − min k + 1, at least 1).
+    fn split_span(&self) -> usize {
+        let (low, high) = (self.leave_two.iter().min(), self.leave_two.iter().max());
+        low.zip(high).map_or(1, |(low, high)| high - low + 1)
+    }
+
     /// The largest a of a split a + (s − a), a ≤ s − a (a < s − a for
     /// unequal splits).
     fn last_a(&self, s: usize) -> usize {
@@ -115,6 +134,50 @@ impl Marks {
     }
 }
 
+/// What is known of the option values G(a) ⊕ G(s − a) of one split s
+/// (kept from position to position: the split s of n by k is the split of
+/// n + 1 by k + 1).
+#[derive(Clone, Debug)]
+struct SplitMemo {
+    /// The split, `usize::MAX` for none.
+    s: usize,
+    /// The rare list (`OctalSequence::listing`) whose pairs (r, s − r) are
+    /// in `known`, 0 for none.
+    listed: u64,
+    /// The pairs a + (s − a) with a < `cursor` (from 1) are in `known`.
+    cursor: usize,
+    /// known[v] = 1: v is the value of a listed or scanned pair.
+    known: Vec<u8>,
+}
+
+impl Default for SplitMemo {
+    fn default() -> Self {
+        SplitMemo {
+            s: usize::MAX,
+            listed: 0,
+            cursor: 1,
+            known: Vec::new(),
+        }
+    }
+}
+
+impl SplitMemo {
+    /// Makes this the memo of split `s` with values below `bound`: kept if
+    /// it is already, emptied otherwise.
+    fn take(&mut self, s: usize, bound: usize) {
+        if self.s != s {
+            self.s = s;
+            self.listed = 0;
+            self.cursor = 1;
+            self.known.clear();
+        }
+        // At least NARROW entries: the byte loops index them by a byte.
+        if self.known.len() < bound.max(NARROW) {
+            self.known.resize(bound.max(NARROW), 0);
+        }
+    }
+}
+
 /// A mask and a position parity: class(n) = π(G(n)) ⊕ e·((n + f) mod 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Sparse {
@@ -148,18 +211,35 @@ pub struct OctalSequence {
     values: Vec<u32>,
     /// 2^B with every value below it (so every XOR of values too).
     bound: usize,
+    /// G as bytes while `bound` ≤ 256 (empty after): what the loops over
+    /// pairs read, a quarter of the memory of `values` (0.376's rare
+    /// pairs reach back 1.1 million positions: 1.1 MB of bytes stay in
+    /// the cache where 4.5 MB of `u32`s do not).
+    narrow: Vec<u8>,
     marks: Marks,
     sparse: Option<Sparse>,
     /// The rare positions ≥ 1, increasing.
-    rare: Vec<usize>,
+    rare: Vec<u32>,
+    /// G of each of `rare`.
+    rare_values: Vec<u32>,
     /// When to choose the mask again: at this position, or when the rare
     /// positions reach `regrown` (half as many again as when the mask was
     /// chosen: values of a new bit can make a chosen mask poor, as Grundy's
     /// game's first values ≥ 256 do for the mask 0b11111110).
     next_choice: usize,
     regrown: usize,
-    /// The cursors (s, a) of `mex_sparse`, kept between positions.
-    cursors: Vec<(usize, usize)>,
+    /// What is known of the splits s in use ([`SplitMemo`]), slot
+    /// s mod the number of slots: a split s of n by k is the split of
+    /// n + j by k + j, so its listed and scanned pairs serve again.
+    memos: Vec<SplitMemo>,
+    /// The slots of the splits of the position being computed.
+    in_use: Vec<usize>,
+    /// options[v] = 1: v is known as an option of the position being
+    /// computed (`merge_options`).
+    options: Vec<u8>,
+    /// Counts the rare lists: a memo's listed pairs are complete for the
+    /// list of this number only.
+    listing: u64,
     /// c[2v + (n mod 2)]: how many positions n ≥ 1 computed so far have
     /// G(n) = v (length 2·`bound`).
     counts: Vec<u64>,
@@ -202,16 +282,21 @@ impl OctalSequence {
 
     fn with_rules(rules: Rules, method: Method) -> Self {
         OctalSequence {
+            memos: vec![SplitMemo::default(); rules.split_span()],
             rules,
             method,
             values: Vec::new(),
             bound: 1,
+            narrow: Vec::new(),
             marks: Marks::default(),
             sparse: None,
             rare: Vec::new(),
+            rare_values: Vec::new(),
             next_choice: WARM_UP,
             regrown: usize::MAX,
-            cursors: Vec::new(),
+            in_use: Vec::new(),
+            options: Vec::new(),
+            listing: 1,
             counts: vec![0; 2],
             pair_values: Vec::new(),
             work: 0,
@@ -221,6 +306,11 @@ impl OctalSequence {
     /// G(0), …, G(n − 1) for the n computed so far.
     pub fn values(&self) -> &[u32] {
         &self.values
+    }
+
+    /// G(0), …, G(n − 1), the sequence given up.
+    pub fn into_values(self) -> Vec<u32> {
+        self.values
     }
 
     /// Pairs looked at so far (plus one per position).
@@ -255,9 +345,18 @@ impl OctalSequence {
             if i >= 1 {
                 self.count(i, v);
             }
+            self.push_narrow(v);
         }
         self.values = values;
         self.next_choice = n.max(WARM_UP);
+    }
+
+    /// Keeps `narrow` = G as bytes while every value is below 256.
+    fn push_narrow(&mut self, v: u32) {
+        match u8::try_from(v) {
+            Ok(byte) if self.bound <= NARROW => self.narrow.push(byte),
+            _ => self.narrow = Vec::new(),
+        }
     }
 
     /// Computes G up to position `n` (exclusive), or stops when the work
@@ -300,25 +399,22 @@ impl OctalSequence {
         while v as usize >= self.bound {
             self.bound *= 2;
         }
+        self.push_narrow(v);
         if n >= 1 {
             self.count(n, v);
         }
         if let Some(sparse) = self.sparse {
             if n >= 1 && sparse.class(n, v) == 0 {
-                self.rare.push(n);
+                self.rare.push(n as u32);
+                self.rare_values.push(v);
             }
         }
     }
 
     /// Marks 0 for taking a whole heap and G(n − k) for leaving one.
     fn mark_single_heaps(&mut self, n: usize) {
-        if self.rules.take_all.contains(&n) {
-            self.marks.mark(0);
-        }
-        for &k in &self.rules.leave_one {
-            if n > k {
-                self.marks.mark(self.values[n - k]);
-            }
+        for v in single_heap_options(&self.rules, &self.values, n) {
+            self.marks.mark(v);
         }
     }
 
@@ -365,15 +461,6 @@ impl OctalSequence {
         self.work += work;
     }
 
-    /// The splits of n: s = n − k ≥ 2 for each splitting k.
-    fn splits(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
-        self.rules
-            .leave_two
-            .iter()
-            .filter(move |&&k| n >= k + 2)
-            .map(move |&k| n - k)
-    }
-
     fn mex(&self) -> u32 {
         (0..)
             .find(|&v| !self.marks.has(v))
@@ -403,71 +490,132 @@ impl OctalSequence {
     /// candidate v from 0 up that is not yet an option, the pairs of the
     /// splits that could still give v are scanned (marking every value they
     /// give) until v turns up or the splits run out, in which case v is the
-    /// mex. One cursor per split, so no pair is looked at twice.
+    /// mex. What each split's listing and scan found is kept in its
+    /// [`SplitMemo`], so no pair is looked at twice, at this position or
+    /// the next ones that have the same split.
     fn mex_sparse(&mut self, n: usize, sparse: Sparse) -> u32 {
-        let mut cursors = std::mem::take(&mut self.cursors);
-        cursors.clear();
-        cursors.extend(self.splits(n).map(|s| (s, 1)));
-        let (g, stamp) = (&self.values, self.marks.stamp);
-        let seen = &mut self.marks.seen;
-        let mut work = 0;
-        for &(s, _) in &cursors {
-            let listed = &self.rare[..self.rare.partition_point(|&r| r < s)];
-            // Unequal splits: the pair (s/2, s/2) is no option.
-            let (below, above) = match self.rules.unequal && s % 2 == 0 {
-                true => {
-                    let half = listed.partition_point(|&r| r < s / 2);
-                    let skip = usize::from(listed.get(half) == Some(&(s / 2)));
-                    (&listed[..half], &listed[half + skip..])
-                }
-                false => (listed, &listed[..0]),
-            };
-            for &r in below.iter().chain(above) {
-                seen[(g[r] ^ g[s - r]) as usize] = stamp;
+        let mut in_use = std::mem::take(&mut self.in_use);
+        in_use.clear();
+        let slots = self.memos.len();
+        for k in 0..self.rules.leave_two.len() {
+            let k = self.rules.leave_two[k];
+            if n < k + 2 {
+                continue;
             }
-            work += listed.len() as u64;
+            let s = n - k;
+            let slot = s % slots;
+            self.memos[slot].take(s, self.bound + 1);
+            if self.memos[slot].listed != self.listing {
+                self.list_rare_pairs(slot);
+            }
+            in_use.push(slot);
         }
-        self.work += work;
-        let mut v = 0u32;
-        while self.marks.has(v) || self.scan_for(&mut cursors, sparse, v) {
+        self.merge_options(n, &in_use);
+        let mut v = 0;
+        loop {
+            // The least value not known as an option (the mex is at most
+            // `bound`, so one is).
+            v = first_zero(&self.options, v).expect("the mex is at most bound");
+            if !self.scan_for(&in_use, sparse, v as u32) {
+                break;
+            }
             v += 1;
         }
-        self.cursors = cursors;
-        v
+        self.in_use = in_use;
+        v as u32
     }
 
-    /// Advances the cursors of the splits s whose listed pairs could miss
-    /// `v` (π(v) ≠ P_s; for the others every option of v's parity is
-    /// listed), marking each pair's value, until `v` is marked: in rounds,
-    /// a run of pairs of each split in turn, the runs doubling from round
-    /// to round. Whether `v` was found.
-    fn scan_for(&mut self, cursors: &mut [(usize, usize)], sparse: Sparse, v: u32) -> bool {
+    /// options[v] = 1 for v below `bound` + 1 marked (single heaps, three
+    /// heaps) or known for one of the splits in use (the searches of
+    /// `scan_for` then mark both).
+    fn merge_options(&mut self, n: usize, in_use: &[usize]) {
+        self.options.clear();
+        match self.rules.leave_three.is_empty() {
+            // The marks are the single heaps' few options: set them, not
+            // read every stamp.
+            true => {
+                self.options.resize(self.bound + 1, 0);
+                for v in single_heap_options(&self.rules, &self.values, n) {
+                    self.options[v as usize] = 1;
+                }
+            }
+            false => {
+                let stamp = self.marks.stamp;
+                let marked = &self.marks.seen[..=self.bound];
+                self.options
+                    .extend(marked.iter().map(|&seen| u8::from(seen == stamp)));
+            }
+        }
+        for &slot in in_use {
+            let known = &self.memos[slot].known;
+            for (option, &k) in self.options.iter_mut().zip(known) {
+                *option |= k;
+            }
+        }
+    }
+
+    /// Lists the pairs (r, s − r) with r rare of the memo's split s into its
+    /// `known` values: every option value of parity P_s
+    /// ([`Sparse::mixed_parity`]).
+    fn list_rare_pairs(&mut self, slot: usize) {
+        let memo = &mut self.memos[slot];
+        let s = memo.s;
+        // Usually every rare position is below s: no search then.
+        let count = match self.rare.last() {
+            Some(&last) if (last as usize) < s => self.rare.len(),
+            _ => self.rare.partition_point(|&r| (r as usize) < s),
+        };
+        let (rare, rare_values) = (&self.rare[..count], &self.rare_values[..count]);
+        // Unequal splits: the pair (s/2, s/2) is no option.
+        let half = match self.rules.unequal && s.is_multiple_of(2) {
+            true => rare.partition_point(|&r| (r as usize) < s / 2),
+            false => count,
+        };
+        let skip = usize::from(rare.get(half).is_some_and(|&r| r as usize * 2 == s));
+        for range in [0..half, half + skip..count] {
+            let (rare, values) = (&rare[range.clone()], &rare_values[range]);
+            match self.bound <= NARROW {
+                true => {
+                    let known = (&mut memo.known[..NARROW]).try_into();
+                    mark_rare_narrow(&self.narrow[..s], rare, values, known.expect("256"));
+                }
+                false => mark_rare(&self.values[..s], rare, values, &mut memo.known),
+            }
+        }
+        memo.listed = self.listing;
+        self.work += count as u64;
+    }
+
+    /// Advances the cursors of the splits s in use whose listed pairs could
+    /// miss `v` (π(v) ≠ P_s; for the others every option of v's parity is
+    /// listed), marking each pair's value in the split's memo, until `v` is
+    /// marked: in rounds, a run of pairs of each split in turn, the runs
+    /// doubling from round to round. Whether `v` was found.
+    fn scan_for(&mut self, in_use: &[usize], sparse: Sparse, v: u32) -> bool {
         let want = sparse.parity(v);
-        let (g, stamp) = (&self.values, self.marks.stamp);
-        let seen = &mut self.marks.seen;
+        let narrow = self.bound <= NARROW;
         let mut run = 8;
         let mut work = 0;
         let found = loop {
             let mut open = false;
             let mut found = false;
-            for (s, a) in cursors.iter_mut() {
-                let end = (*a + run).min(self.rules.last_a(*s) + 1);
-                if *a >= end || sparse.mixed_parity(*s) == want {
+            for &slot in in_use {
+                let memo = &mut self.memos[slot];
+                let s = memo.s;
+                let end = (memo.cursor + run).min(self.rules.last_a(s) + 1);
+                if memo.cursor >= end || sparse.mixed_parity(s) == want {
                     continue;
                 }
                 open = true;
-                let start = *a;
-                let left = &g[start..end];
-                let right = g[*s + 1 - end..=*s - start].iter().rev();
-                for (&x, &y) in left.iter().zip(right) {
-                    *a += 1;
-                    seen[(x ^ y) as usize] = stamp;
-                    if x ^ y == v {
-                        found = true;
-                        break;
-                    }
-                }
-                work += (*a - start) as u64;
+                let start = memo.cursor;
+                let marks = (&mut memo.known[..], &mut self.options[..]);
+                let (a, hit) = match narrow {
+                    true => scan_pairs(&self.narrow, s, start..end, v, marks),
+                    false => scan_pairs(&self.values, s, start..end, v, marks),
+                };
+                found = hit;
+                memo.cursor = a;
+                work += (a - start) as u64;
                 if found {
                     break;
                 }
@@ -517,9 +665,15 @@ impl OctalSequence {
             return;
         }
         self.sparse = Some(sparse);
+        self.listing += 1;
         self.rare.clear();
-        self.rare
-            .extend((1..n).filter(|&i| sparse.class(i, self.values[i]) == 0));
+        self.rare_values.clear();
+        for (i, &v) in self.values.iter().enumerate().skip(1) {
+            if sparse.class(i, v) == 0 {
+                self.rare.push(i as u32);
+                self.rare_values.push(v);
+            }
+        }
         self.work += n as u64;
         self.regrown = self.rare.len() + self.rare.len() / 2 + 64;
     }
@@ -551,6 +705,102 @@ impl OctalSequence {
         self.best_split()
             .map(|(count, s)| ((s.mask, s.domain), count))
     }
+}
+
+/// The values of G a heap of n has as options by leaving no heap (0, bit
+/// 1 of d_n) or one heap (G(n − k), bit 2 of d_k), given G below n.
+fn single_heap_options<'a>(
+    rules: &'a Rules,
+    g: &'a [u32],
+    n: usize,
+) -> impl Iterator<Item = u32> + 'a {
+    let whole = rules.take_all.contains(&n).then_some(0);
+    let one = rules.leave_one.iter().filter(move |&&k| n > k);
+    whole.into_iter().chain(one.map(move |&k| g[n - k]))
+}
+
+/// The first i ≥ `from` with flags[i] = 0 (`flags` holds 0s and 1s), eight
+/// flags at a time: a word of eight flags has a 0 where its complement has
+/// bit 0 of a byte set.
+fn first_zero(flags: &[u8], from: usize) -> Option<usize> {
+    let rest = flags.get(from..)?;
+    let mut words = rest.chunks_exact(8);
+    for (i, word) in words.by_ref().enumerate() {
+        let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        let zeros = !word & 0x0101_0101_0101_0101;
+        if zeros != 0 {
+            return Some(from + 8 * i + zeros.trailing_zeros() as usize / 8);
+        }
+    }
+    let tail = words.remainder();
+    let at = tail.iter().position(|&f| f == 0)?;
+    Some(flags.len() - tail.len() + at)
+}
+
+/// A value of G as the loops over pairs read it: a byte while every value
+/// is below 256 (`OctalSequence::narrow`), a `u32` otherwise.
+trait Value: Copy {
+    fn get(self) -> u32;
+}
+
+impl Value for u8 {
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+impl Value for u32 {
+    fn get(self) -> u32 {
+        self
+    }
+}
+
+/// Marks known[G(r) ⊕ G(s − r)] for each rare r of `rare`, 1 ≤ r < s,
+/// with G(r) in `rare_values` and `window` = G on [0, s).
+// Not inlined (nor are the two loops below): the loop keeps its own
+// registers (inlined into `push_next` its counters spilled to the stack).
+#[inline(never)]
+fn mark_rare<T: Value>(window: &[T], rare: &[u32], rare_values: &[u32], known: &mut [u8]) {
+    let s = window.len();
+    for (&r, &x) in rare.iter().zip(rare_values) {
+        known[(x ^ window[s - r as usize].get()) as usize] = 1;
+    }
+}
+
+/// [`mark_rare`] with G in bytes (every value below 256, so every XOR
+/// too): the table is indexed by a byte, with no bound to check.
+#[inline(never)]
+fn mark_rare_narrow(window: &[u8], rare: &[u32], rare_values: &[u32], known: &mut [u8; NARROW]) {
+    let s = window.len();
+    for (&r, &x) in rare.iter().zip(rare_values) {
+        known[usize::from(x as u8 ^ window[s - r as usize])] = 1;
+    }
+}
+
+/// Marks x = G(a) ⊕ G(s − a) in both `known` (the split's memo) and
+/// `options` (the position's) for a in `range` (a ≤ s − a), in order,
+/// stopping after the first pair of value `v`: the next a, and whether
+/// `v` was found.
+#[inline(never)]
+fn scan_pairs<T: Value>(
+    g: &[T],
+    s: usize,
+    range: std::ops::Range<usize>,
+    v: u32,
+    (known, options): (&mut [u8], &mut [u8]),
+) -> (usize, bool) {
+    // 1 ≤ a < s: both heaps are below s (s = n for a split that removes
+    // nothing, d0).
+    let g = &g[..s];
+    for a in range.clone() {
+        let z = g[a].get() ^ g[s - a].get();
+        known[z as usize] = 1;
+        options[z as usize] = 1;
+        if z == v {
+            return (a + 1, true);
+        }
+    }
+    (range.end, false)
 }
 
 /// The rare positions of every split, from the histogram `counts`
@@ -772,6 +1022,21 @@ mod tests {
             })
             .min();
         assert_eq!(Some(rare_among(&values, best)), fewest);
+    }
+
+    #[test]
+    fn first_zero_finds_the_first_unset_flag() {
+        for len in 0..40 {
+            for zero in 0..len {
+                let mut flags = vec![1u8; len];
+                flags[zero] = 0;
+                for from in 0..=len {
+                    let expected = (zero >= from).then_some(zero);
+                    assert_eq!(first_zero(&flags, from), expected, "{len} {zero} {from}");
+                }
+            }
+            assert_eq!(first_zero(&vec![1u8; len], 0), None);
+        }
     }
 
     #[test]
