@@ -171,7 +171,7 @@ const RULERS: usize = 8;
 /// exceptions makes many p match for long: 0.376 below its pre-period
 /// is 4-periodic but for scattered positions, so every multiple of 4 the
 /// lemma does not rule out scans thousands of positions), from the Z-array
-/// of G read backwards ([`matched_runs`]), O(N) in all.
+/// of G read backwards (`matched_runs`), O(N) in all.
 pub fn search_period(g: &[u32], reach: Reach) -> PeriodSearch {
     let n = g.len() as u64;
     let mut rulers: Vec<(u64, u64)> = Vec::new();
@@ -261,7 +261,7 @@ fn matched_runs(g: &[u32], last: usize) -> Vec<u32> {
 /// Computes G of `code` until the theorem proves a period, up to `max_n`
 /// positions and `max_work` pairs. The theorem is tried each time the
 /// prefix grows by a quarter, or sooner where the search says some p would
-/// pass ([`PeriodSearch::needs`], [`next_checkpoint`]), and at `max_n`:
+/// pass ([`PeriodSearch::needs`], `next_checkpoint`), and at `max_n`:
 /// the least (q, p) found does not depend on where it is tried (module
 /// docs), so G is computed to about the proof's length and not a quarter
 /// beyond it.
