@@ -11,9 +11,9 @@
 //! only where the output varies from run to run or is too long to show.
 //!
 //! Each file's examples run in order in one scratch folder
-//! (`$TMPDIR/nimcert-docs-PID/NAME.in/`) in which `examples/` and
-//! `certificates/` are links to the repository's folders, so a command
-//! reads the shipped files by the path a reader uses from the repository
+//! (`$TMPDIR/nimcert-docs-PID/NAME.in/`) in which `examples/`,
+//! `certificates/` and `corpus/` are links to the repository's folders, so
+//! a command reads the shipped files by the path a reader uses from the repository
 //! root, and what it writes (`-o s257.ron`, `--out sweep-out`) lands in the
 //! scratch folder. The markdown files themselves are linked, not copied, so
 //! `TRYCMD=overwrite cargo test --test docs` rewrites the docs' expected
@@ -100,7 +100,7 @@ fn scratch(docs: &[PathBuf]) -> PathBuf {
         link(&root().join(doc), &dir.join(&name));
         let cwd = dir.join(name.replace(".md", ".in"));
         std::fs::create_dir(&cwd).expect("working folder");
-        for shared in ["examples", "certificates"] {
+        for shared in ["examples", "certificates", "corpus"] {
             link(&root().join(shared), &cwd.join(shared));
         }
     }

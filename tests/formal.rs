@@ -91,7 +91,7 @@ fn export_refuses_what_it_cannot_translate() {
         "coq",
         "--out",
         out_arg,
-        "certificates/invalid/malformed-syntax.ron",
+        "corpus/invalid/malformed-syntax.ron",
     ]);
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("not a certificate"));
@@ -102,7 +102,7 @@ fn export_refuses_what_it_cannot_translate() {
         "coq",
         "--out",
         out_arg,
-        "certificates/invalid/seq-period-1e15.ron",
+        "corpus/invalid/seq-period-1e15.ron",
     ]);
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("beyond what the Coq checker decides"));

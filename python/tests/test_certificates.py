@@ -133,7 +133,7 @@ def test_octal_and_family_certificates(cli):
 
 
 def _manifest(root):
-    text = (root / "certificates" / "invalid" / "MANIFEST.ron").read_text()
+    text = (root / "corpus" / "invalid" / "MANIFEST.ron").read_text()
     return re.findall(r'file: "([^"]+)", expect: (\d)', text)
 
 
@@ -143,5 +143,5 @@ def test_the_invalid_corpus_gets_nimchecks_verdicts(root):
     cases = _manifest(root)
     assert len(cases) > 100
     for name, expect in cases:
-        result = nimcert.check_file(root / "certificates" / "invalid" / name)
+        result = nimcert.check_file(root / "corpus" / "invalid" / name)
         assert result.exit_code == int(expect), (name, result)
