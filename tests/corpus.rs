@@ -101,8 +101,7 @@ fn manifest() -> Manifest {
 
 fn invalid_manifest() -> InvalidManifest {
     let path = corpus_dir().join("invalid/MANIFEST.ron");
-    let text =
-        std::fs::read_to_string(&path).expect("corpus/invalid/MANIFEST.ron is readable");
+    let text = std::fs::read_to_string(&path).expect("corpus/invalid/MANIFEST.ron is readable");
     ron::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
