@@ -765,7 +765,7 @@ fn the_judge_refuses_hostile_input_with_a_reason() {
             "false",
             "nimjudge 1\ncertificate a\nperiodic 1,2;0;4;2:0\n",
             1,
-            "rejected a: claim 1 is false",
+            "rejected a: claim 1 fails the verified check",
         ),
         (
             "skipped kind",
@@ -859,18 +859,28 @@ fn the_judge_refutes_the_wrapped_sequence_of_65536_moves() {
     assert_eq!(verdicts, [1], "the judge rejects the wrapped claim");
     // A refutation that does not hold is ignored: {1, 2}, G = 0, 1, 2, 0,
     // … (period 3); the true claim with a false pair is still accepted, and
-    // a false claim with a false pair still rejected.
+    // a false claim with a false pair still rejected, as not proved (its
+    // check fails), not as proved false; with a pair that holds (the values
+    // at 2 and 1 are equal, 1 a move) the verdict names the theorem.
     let judge = root().join("formal/judge/nimjudge");
-    for (line, code) in [
-        ("sequence 1,2;0;3;0,1,2;3:0;;2:1", 0),
-        ("sequence 1,2;0;3;0,1,1;3:0;;2:2", 1),
+    for (line, code, verdict) in [
+        ("sequence 1,2;0;3;0,1,2;3:0;;2:1", 0, "accepted a (1 claims)"),
+        (
+            "sequence 1,2;0;3;0,1,1;3:0;;2:2",
+            1,
+            "rejected a: claim 1 fails the verified check",
+        ),
+        (
+            "sequence 1,2;0;3;0,1,1;3:0;;2:1",
+            1,
+            "rejected a: claim 1 is false (proved: the values at N and N - S are equal for a move S; Refute.refutes_sound)",
+        ),
     ] {
         let input = format!("nimjudge 1\ncertificate a\n{line}\n");
-        assert_eq!(
-            run_judge(&judge, &[], &input).status.code(),
-            Some(code),
-            "{line}"
-        );
+        let out = run_judge(&judge, &[], &input);
+        assert_eq!(out.status.code(), Some(code), "{line}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(stdout.lines().next(), Some(verdict), "{line}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -45,7 +45,10 @@
    avoidance claim's below 2^16.
 
    Output: one line per certificate, "accepted PATH (K claims)",
-   "rejected PATH: claim K is false", "unreadable PATH: line L: WHY" or
+   "rejected PATH: claim K fails the verified check" (the judge proves
+   acceptance sound; a failed check is not a proof that the claim is
+   false), "rejected PATH: claim K is false (proved: WHY)" when a proved
+   refutation applies (Refute.v, Hole.v), "unreadable PATH: line L: WHY" or
    "skipped PATH (KIND)", then a summary. Exit status: 0 when every
    certificate was accepted, 1 when one was rejected, 2 when the input is
    malformed or a certificate unreadable, 3 when a certificate was skipped
@@ -276,7 +279,8 @@ let octal kind rest =
    and the claim judged in full: on machine integers when every number
    has at most 12 digits (JudgePacked.check_periodic_packed), otherwise on
    binary N (Judge.check_periodic). [why_false] names the theorem when a
-   claim is rejected as proved false; it is printed in the verdict. *)
+   claim is rejected as proved false; it is printed in the verdict. A
+   claim rejected without one is only not proved: its check failed. *)
 let why_false = ref ""
 
 let periodic rest =
@@ -318,6 +322,9 @@ let judge kind rest =
       let refuted = match refutation with
         | None -> false
         | Some r -> let n, s = pair number r in refutes moves q p values n s in
+      if refuted then
+        why_false := " (proved: the values at N and N - S are equal for a move S; \
+                       Refute.refutes_sound)";
       (not refuted)
       && check_sequenceN moves q p values (witnesses f.(4)) (optional_number f.(5))
   | "pset" -> (
@@ -365,8 +372,12 @@ let () =
         print_string (usage ^ "\n\
                       Judges the certificates of FILE (or standard input), written by\n\
                       `nimcert export judge`, with the checkers extracted from\n\
-                      formal/theories/ (Judge.v, PSetFast.v, OctalCheck.v,\n\
-                      AvoidanceJudge.v). Exit 0: all accepted; 1: one rejected;\n\
+                      formal/theories/ (Judge.v, JudgeSmall.v, JudgePacked.v,\n\
+                      PSetFast.v, OctalCheck.v, AvoidanceJudge.v; Hole.v and\n\
+                      Refute.v for hinted and refuted claims). Acceptance is\n\
+                      proved sound; a rejection says \"is false\" only when a\n\
+                      proved refutation applies, else \"fails the verified check\".\n\
+                      Exit 0: all accepted; 1: one rejected;\n\
                       2: malformed input; 3: a certificate was skipped (not judged)\n\
                       or a line is over --max-line-bytes (default 268435456).\n");
         exit 0
@@ -399,7 +410,11 @@ let () =
              Printf.printf "accepted %s (%d claims%s)\n" path claims
                (if !diagram_unjudged then "; its structure diagram is not judged" else "")
          | Reading -> incr unreadable; Printf.printf "unreadable %s: no claim\n" path
-         | False k -> incr rejected; Printf.printf "rejected %s: claim %d is false%s\n" path k !why_false
+         | False k ->
+             incr rejected;
+             if !why_false = "" then
+               Printf.printf "rejected %s: claim %d fails the verified check\n" path k
+             else Printf.printf "rejected %s: claim %d is false%s\n" path k !why_false
          | Unreadable why -> incr unreadable; Printf.printf "unreadable %s: %s\n" path why
          | Skipped kind -> incr skipped; Printf.printf "skipped %s (%s)\n" path kind);
         current := None
