@@ -68,7 +68,8 @@ pub struct Args {
     /// Largest single move.
     #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_move)]
     pub max_move: u64,
-    /// Largest claimed q + p (sequences) or P (P-sets).
+    /// Largest claimed q + p (sequences), P (P-sets), positions computed
+    /// (octal games), a + b + tail (families) or N (Grundy's game).
     #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_period)]
     pub max_period: u64,
     /// Largest number of work units per certificate (about a nanosecond

@@ -2,7 +2,7 @@ complete -c nimcheck -l jobs -d 'Certificates checked at once (default: the numb
 complete -c nimcheck -l max-file-bytes -d 'Largest file read, in bytes' -r
 complete -c nimcheck -l max-moves -d 'Largest number of moves' -r
 complete -c nimcheck -l max-move -d 'Largest single move' -r
-complete -c nimcheck -l max-period -d 'Largest claimed q + p (sequences) or P (P-sets)' -r
+complete -c nimcheck -l max-period -d 'Largest claimed q + p (sequences), P (P-sets), positions computed (octal games), a + b + tail (families) or N (Grundy\'s game)' -r
 complete -c nimcheck -l max-work -d 'Largest number of work units per certificate (about a nanosecond each: the default is about 30 s of CPU; see docs/TRUST.md for the measured worst case per claim kind)' -r
 complete -c nimcheck -l max-points -d 'Largest ground set of an avoidance game, in points' -r
 complete -c nimcheck -l max-classes -d 'Largest number of structure classes of an avoidance game' -r
