@@ -472,6 +472,12 @@ fn cases() -> Vec<Case> {
             Some("--octal"),
         ),
         case(
+            "certify --family --no-values (once silently ignored)",
+            &["certify", "--family", "2,5,1", "--no-values"],
+            2,
+            Some("--no-values"),
+        ),
+        case(
             "output in a missing folder",
             &["certify", "2,5,7", "-o", "missing/dir/x.ron"],
             4,

@@ -3,7 +3,7 @@
 use super::limits::{DEFAULT_MAX_N, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 use super::output::{
     check_output_file, file_output, in_new_dir, parse_moves, print, warn_if_over_limits,
-    write_atomically,
+    warn_over_limits, write_atomically,
 };
 use super::CliError;
 use clap::{ArgGroup, Args, ValueEnum};
@@ -52,6 +52,12 @@ they are written; exit 1 if it rejects one (the statement is wrong here). A game
 no statement covers gets search certificates (sequence, and P-set when\n\
 the outcome is purely periodic) whose provenance says \"uncovered\".\n\
 \n\
+`--octal CODE` writes an `Octal` certificate (format 3; `OctalPeriodic`,\n\
+format 5, with --no-values), run through nimcheck's library at its default\n\
+limits before it is written: exit 1 if refused; over those limits (the\n\
+work of an octal claim is counted while it is checked) it is written with\n\
+a warning naming the nimcheck flag that raises the limit.\n\
+\n\
 `--grundy N` writes a `Grundy` certificate (format 7): the values of\n\
 Grundy's game (split one heap into two unequal heaps, OEIS A002188) for\n\
 the heaps 0 to N - 1, which nimcheck recomputes by the mex rule (about\n\
@@ -88,7 +94,8 @@ pub struct CertifyArgs {
     /// read off the engine at a few k and run through nimcheck's library
     /// before it is written (exit 1 if refused, 2 if the class has no
     /// family certificate, e.g. a pre-periodic one).
-    #[arg(long, value_name = "A,B,RHO", conflicts_with_all = ["moves", "claim", "from", "octal"])]
+    #[arg(long, value_name = "A,B,RHO",
+          conflicts_with_all = ["moves", "claim", "from", "octal", "no_values", "method"])]
     family: Option<String>,
     /// Certify the values of Grundy's game (split one heap into two
     /// unequal heaps) for the heaps 0 to N − 1 instead: a `Grundy`
@@ -188,13 +195,38 @@ fn run_search(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError>
                 game.outcome().preperiod
             ))
         })?;
-    let text = nimcert::check::to_ron(&certificate);
-    match &args.output {
-        Some(path) => write_atomically(path, &text)?,
-        None => print(&text)?,
-    }
+    write_certificate(args.output.as_deref(), &certificate)?;
     warn_if_over_limits(&moves.short(), args.claim.name(), &certificate);
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a certificate to `-o` (atomically) or to standard output.
+fn write_certificate(output: Option<&Path>, certificate: &Certificate) -> Result<(), CliError> {
+    let text = nimcert::check::to_ron(certificate);
+    match output {
+        Some(path) => write_atomically(path, &text),
+        None => print(&text),
+    }
+}
+
+/// Re-checks a certificate with nimcheck's library (the checker's own
+/// rules, at `limits`) before it is written: a refusal is exit 1 naming
+/// `what`, and nothing is written. Over a limit, the certificate is refused
+/// too, unless `over_limit_is_fine`: then `Ok(Some(why))`, nimcheck's
+/// message naming the flag, for the caller to write it and warn.
+fn recheck(
+    what: &str,
+    certificate: &Certificate,
+    limits: &nimcert::check::Limits,
+    over_limit_is_fine: bool,
+) -> Result<Option<String>, CliError> {
+    match nimcert::check::check_certificate(certificate, limits) {
+        Verdict::Valid(_) => Ok(None),
+        Verdict::OverLimit(why) if over_limit_is_fine => Ok(Some(why)),
+        Verdict::Invalid(m) | Verdict::Undecidable(m) | Verdict::OverLimit(m) => Err(
+            CliError::false_claim(format!("{what}: nimcheck refused the certificate: {m}")),
+        ),
+    }
 }
 
 /// `--family A,B,RHO`: derive the class's family certificate, check it with
@@ -221,18 +253,13 @@ fn run_family(args: &CertifyArgs, class: &str) -> Result<ExitCode, CliError> {
         ))
     })?;
     let certificate = nimcert::subtraction::family::certificate(claim);
-    if let Verdict::Invalid(m) | Verdict::Undecidable(m) | Verdict::OverLimit(m) =
-        nimcert::check::check_certificate(&certificate, &nimcert::check::Limits::default())
-    {
-        return Err(CliError::false_claim(format!(
-            "{{{a}, {b}, c ≡ {rho}}}: nimcheck refused the derived family certificate: {m}"
-        )));
-    }
-    let text = nimcert::check::to_ron(&certificate);
-    match &args.output {
-        Some(path) => write_atomically(path, &text)?,
-        None => print(&text)?,
-    }
+    recheck(
+        &format!("{{{a}, {b}, c ≡ {rho}}} (the derived family)"),
+        &certificate,
+        &nimcert::check::Limits::default(),
+        false,
+    )?;
+    write_certificate(args.output.as_deref(), &certificate)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -249,18 +276,13 @@ fn run_grundy(args: &CertifyArgs, n: u64) -> Result<ExitCode, CliError> {
         max_work: args.max_work,
         ..nimcert::check::Limits::default()
     };
-    if let Verdict::Invalid(m) | Verdict::Undecidable(m) | Verdict::OverLimit(m) =
-        nimcert::check::check_certificate(&certificate, &limits)
-    {
-        return Err(CliError::false_claim(format!(
-            "Grundy's game on [0, {n}): nimcheck refused the computed values: {m}"
-        )));
-    }
-    let text = nimcert::check::to_ron(&certificate);
-    match &args.output {
-        Some(path) => write_atomically(path, &text)?,
-        None => print(&text)?,
-    }
+    recheck(
+        &format!("Grundy's game on [0, {n})"),
+        &certificate,
+        &limits,
+        false,
+    )?;
+    write_certificate(args.output.as_deref(), &certificate)?;
     warn_if_over_limits(
         &format!("Grundy's game on [0, {n})"),
         "grundy",
@@ -283,12 +305,19 @@ fn run_octal(args: &CertifyArgs, code: &str) -> Result<ExitCode, CliError> {
     } else {
         octal_certificate(&game, provenance)
     };
-    let text = nimcert::check::to_ron(&certificate);
-    match &args.output {
-        Some(path) => write_atomically(path, &text)?,
-        None => print(&text)?,
+    // The work of an octal claim is counted while it is checked, not from
+    // its sizes (nimcheck's `precheck` cannot see it), so the certificate
+    // is checked in full at nimcheck's defaults: over them, it is written
+    // with a warning naming the flag.
+    let defaults = nimcert::check::Limits::default();
+    let over = match nimcert::check::precheck(&certificate, &defaults) {
+        Ok(()) => recheck(&code.to_string(), &certificate, &defaults, true)?,
+        Err(why) => Some(why),
+    };
+    write_certificate(args.output.as_deref(), &certificate)?;
+    if let Some(why) = over {
+        warn_over_limits(&code.to_string(), "octal", &why);
     }
-    warn_if_over_limits(&code.to_string(), "octal", &certificate);
     Ok(ExitCode::SUCCESS)
 }
 

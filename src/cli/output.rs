@@ -88,16 +88,22 @@ pub fn file_output(output: Option<PathBuf>) -> Option<PathBuf> {
 /// `game` names the game (`{2,5,7}`, `0.77`, `tree`), `kind` the claim.
 pub fn warn_if_over_limits(game: &str, kind: &str, certificate: &Certificate) {
     if let Err(why) = nimcert::check::precheck(certificate, &nimcert::check::Limits::default()) {
-        super::warn(&format!(
-            "nimcert: {game}: warning: nimcheck's default limits refuse this {kind} certificate ({}); it was written: raise that flag when checking it{}",
-            nimcert::moves::clip(&why, 200),
-            match kind {
-                "sequence" => ", or certify with --claim periodic (no values listed)",
-                "octal" => ", or certify with --no-values (no values listed)",
-                _ => "",
-            }
-        ));
+        warn_over_limits(game, kind, &why);
     }
+}
+
+/// The warning of [`warn_if_over_limits`], for a limit `why` (nimcheck's
+/// message, naming the flag) found by the caller.
+pub fn warn_over_limits(game: &str, kind: &str, why: &str) {
+    super::warn(&format!(
+        "nimcert: {game}: warning: nimcheck's default limits refuse this {kind} certificate ({}); it was written: raise that flag when checking it{}",
+        nimcert::moves::clip(why, 200),
+        match kind {
+            "sequence" => ", or certify with --claim periodic (no values listed)",
+            "octal" => ", or certify with --no-values (no values listed)",
+            _ => "",
+        }
+    ));
 }
 
 /// Checks, before any work, that `path` can be written as a file (its
