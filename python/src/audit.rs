@@ -359,34 +359,15 @@ fn audit(
         )));
     }
     let scope = Scope::default();
-    let work = report::estimate(&claims, &scope);
-    if work > bounds.max_work {
-        let about = if work == u64::MAX {
-            "more than 1.8e19".to_string()
-        } else {
-            format!("about {work:.1e}", work = work as f64)
-        };
-        return Err(Failure::limit(
-            "--max-work",
-            format!(
-                "the audit would take {about} steps, over the limit of {} (raise --max-work, or narrow --range or --claim)",
-                bounds.max_work
-            ),
-        ));
+    if let Some(why) = report::over_max_work(report::estimate(&claims, &scope), bounds.max_work) {
+        return Err(Failure::limit("--max-work", why));
     }
     let results = report::run(&claims, &scope, &[], &|_| {});
-    for (row, result) in &results {
-        match &result.abort {
-            None => {}
-            Some(Abort::Input(message)) => {
-                return Err(Failure::input(format!("{}: {message}", row.id)))
-            }
-            Some(Abort::Limit { flag, message }) => {
-                return Err(Failure::limit(flag, format!("{}: {message}", row.id)))
-            }
-        }
+    match report::first_abort(&results) {
+        None => Ok(results),
+        Some(Abort::Input(message)) => Err(Failure::input(message)),
+        Some(Abort::Limit { flag, message }) => Err(Failure::limit(flag, message)),
     }
-    Ok(results)
 }
 
 /// The Python report of the results.

@@ -99,6 +99,39 @@ pub fn estimate(claims: &[Claim], scope: &Scope) -> u64 {
         .fold(0u64, u64::saturating_add)
 }
 
+/// The refusal of an audit whose estimated work, `work` steps, is over
+/// `limit` (`--max-work`), judged before any work; `None` within it.
+pub fn over_max_work(work: u64, limit: u64) -> Option<String> {
+    if work <= limit {
+        return None;
+    }
+    let about = if work == u64::MAX {
+        "more than 1.8e19".to_string()
+    } else {
+        format!("about {work:.1e}", work = work as f64)
+    };
+    Some(format!(
+        "the audit would take {about} steps, over the limit of {limit} (raise --max-work, or narrow --range or --claim)"
+    ))
+}
+
+/// The first claim, in registry order, that stopped on an instance
+/// (malformed, or a limit reached): its [`crate::claim::Abort`], the
+/// message prefixed with the claim's id. The audit then exits with the
+/// abort's status instead of printing verdicts.
+pub fn first_abort(results: &[(Row, ClaimResult)]) -> Option<crate::claim::Abort> {
+    use crate::claim::Abort;
+    results.iter().find_map(|(row, result)| {
+        result.abort.as_ref().map(|abort| match abort {
+            Abort::Input(message) => Abort::Input(format!("{}: {message}", row.id)),
+            Abort::Limit { flag, message } => Abort::Limit {
+                flag,
+                message: format!("{}: {message}", row.id),
+            },
+        })
+    })
+}
+
 /// Runs every claim (in parallel, results in registry order); claims whose
 /// id matches `perturb` run with the test seam on. `done` is called after
 /// each claim with its id.

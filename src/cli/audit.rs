@@ -290,20 +290,8 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     } else {
         Scope::default()
     };
-    let work = report::estimate(&claims, &scope);
-    if work > args.max_work {
-        let about = if work == u64::MAX {
-            "more than 1.8e19".to_string()
-        } else {
-            format!("about {work:.1e}", work = work as f64)
-        };
-        return Err(CliError::limit(
-            "--max-work",
-            format!(
-            "the audit would take {about} steps, over the limit of {} (raise --max-work, or narrow --range or --claim)",
-            args.max_work
-        ),
-        ));
+    if let Some(why) = report::over_max_work(report::estimate(&claims, &scope), args.max_work) {
+        return Err(CliError::limit("--max-work", why));
     }
     let expected = args.baseline.as_deref().map(read_baseline).transpose()?;
     if let Some(path) = &args.write_baseline {
@@ -442,18 +430,11 @@ fn run_claims(
         progress.inc(1);
     });
     progress.finish_and_clear();
-    for (row, result) in &results {
-        match &result.abort {
-            None => {}
-            Some(Abort::Input(message)) => {
-                return Err(CliError::input(format!("{}: {message}", row.id)))
-            }
-            Some(Abort::Limit { flag, message }) => {
-                return Err(CliError::limit(flag, format!("{}: {message}", row.id)))
-            }
-        }
+    match report::first_abort(&results) {
+        None => Ok(results),
+        Some(Abort::Input(message)) => Err(CliError::input(message)),
+        Some(Abort::Limit { flag, message }) => Err(CliError::limit(flag, message)),
     }
-    Ok(results)
 }
 
 /// Prints the size of the certificates, refuses it over the limit, writes.
