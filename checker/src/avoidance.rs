@@ -150,7 +150,7 @@ fn show(b: &Bits) -> String {
     format!("{{{}}}", show_list(members(b).map(|i| i as u64), 64))
 }
 
-/// A list of points as "[0,3,5]", with at most 64 shown.
+/// A list of points as `"[0,3,5]"`, with at most 64 shown.
 fn show_points(list: &[u32]) -> String {
     format!("[{}]", show_list(list.iter().map(|&i| u64::from(i)), 64))
 }

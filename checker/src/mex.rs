@@ -130,7 +130,7 @@ impl Values {
     }
 }
 
-/// The first x in `range` where `v(x)` ≠ g[x].
+/// The first x in `range` where `v(x)` ≠ g\[x\].
 fn find_in<V: Value>(
     g: &[V],
     mut range: std::ops::Range<u64>,
@@ -204,7 +204,7 @@ pub(crate) fn fill<V: Value>(moves: &[u64], n: u64, g: &mut Vec<V>) -> Result<()
     Ok(())
 }
 
-/// g[x] = mex{g[x − s] : s ∈ moves} for x in `range`, with K ≤ 4 moves, all
+/// g\[x\] = mex{g\[x − s\] : s ∈ moves} for x in `range`, with K ≤ 4 moves, all
 /// at most range.start (so every value is at most 4: one bit each).
 fn with_moves<V: Value, const K: usize>(
     g: &mut [V],

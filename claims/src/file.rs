@@ -150,7 +150,7 @@ pub(crate) struct Let {
     pub(crate) expr: Expr,
 }
 
-/// One `[[claim]]` entry, parsed (not yet type-checked: see [`crate::check`]).
+/// One `[[claim]]` entry, parsed (not yet type-checked: see [`crate::check()`]).
 #[derive(Debug, Clone)]
 pub struct FileClaim {
     /// The claim's id, unique within its file.

@@ -8,8 +8,8 @@
 //! ## Use
 //!
 //! 1. [`parse`] a file's bytes (with [`ParseLimits`]) into a [`ClaimFile`];
-//! 2. [`check`] it (types, names, game words; what `claims check` runs);
-//! 3. for each [`FileClaim`], enumerate [`instances`] (each an
+//! 2. [`check()`] it (types, names, game words; what `claims check` runs);
+//! 3. for each [`FileClaim`], enumerate [`instances()`] (each an
 //!    [`Instance`] with its [`GameSpec`]), with [`instance_estimate`] for
 //!    a work estimate beforehand;
 //! 4. solve the instance's game, wrap its nim-sequence as a [`Sequence`]

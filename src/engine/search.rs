@@ -120,7 +120,7 @@ struct Block {
     hash: u64,
     hash_at: usize,
     /// An open-addressing table of the tails: slot h holds i + 1 for a tail
-    /// tails[i] hashing to h or probed on from it, 0 when empty.
+    /// tails\[i\] hashing to h or probed on from it, 0 when empty.
     slots: [u8; SLOTS],
 }
 
@@ -417,7 +417,7 @@ pub(crate) trait Letter: Copy + Eq + Default {
     const BITS: u32;
     /// Letters per word: 64 / BITS.
     const PER_WORD: usize = (64 / Self::BITS) as usize;
-    /// Letters v[at], …, v[at + PER_WORD − 1], letter i in bits
+    /// Letters v\[at\], …, v\[at + PER_WORD − 1\], letter i in bits
     /// [i·BITS, (i + 1)·BITS).
     fn word(v: &[Self], at: usize) -> u64;
 }
@@ -503,7 +503,7 @@ fn verify_run<T: Letter>(run: &mut LagRun, v: &[T], end: usize) {
     }
 }
 
-/// The last z in [start, end) with v[z] ≠ v[z − L] (start ≥ L), if any:
+/// The last z in \[start, end) with v\[z\] ≠ v\[z − L\] (start ≥ L), if any:
 /// words of letters XORed with the words L before them from the newest
 /// back (four words per branch while four fit), so the first nonzero XOR
 /// holds the last difference (the oldest

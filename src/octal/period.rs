@@ -229,11 +229,11 @@ fn least_preperiod(g: &[u32], p: u64) -> u64 {
         .map_or(0, |m| m as u64 + 1)
 }
 
-/// z[p] for p ≤ `last`: how many m from N − p − 1 down have G(m) = G(m + p)
-/// (so q(p) = N − p − z[p]), by the Z-algorithm on G read backwards, R(i) =
-/// G(N − 1 − i): z[p] is the longest common prefix of R and R shifted by p.
+/// z\[p\] for p ≤ `last`: how many m from N − p − 1 down have G(m) = G(m + p)
+/// (so q(p) = N − p − z\[p\]), by the Z-algorithm on G read backwards, R(i) =
+/// G(N − 1 − i): z\[p\] is the longest common prefix of R and R shifted by p.
 /// *Invariant:* [l, r) is the rightmost window found with R[l..r) =
-/// R[0..r − l); for l < p < r, R[p..r) = R[p − l..r − l), so z[p] ≥
+/// R\[0..r − l); for l < p < r, R\[p..r) = R\[p − l..r − l), so z\[p\] ≥
 /// min(z[p − l], r − p), and it is extended by comparison only past r,
 /// which moves r right: O(N) comparisons in all.
 fn matched_runs(g: &[u32], last: usize) -> Vec<u32> {

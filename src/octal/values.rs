@@ -146,7 +146,7 @@ struct SplitMemo {
     listed: u64,
     /// The pairs a + (s − a) with a < `cursor` (from 1) are in `known`.
     cursor: usize,
-    /// known[v] = 1: v is the value of a listed or scanned pair.
+    /// known\[v\] = 1: v is the value of a listed or scanned pair.
     known: Vec<u8>,
 }
 
@@ -234,7 +234,7 @@ pub struct OctalSequence {
     memos: Vec<SplitMemo>,
     /// The slots of the splits of the position being computed.
     in_use: Vec<usize>,
-    /// options[v] = 1: v is known as an option of the position being
+    /// options\[v\] = 1: v is known as an option of the position being
     /// computed (`merge_options`).
     options: Vec<u8>,
     /// Counts the rare lists: a memo's listed pairs are complete for the
@@ -525,7 +525,7 @@ impl OctalSequence {
         v as u32
     }
 
-    /// options[v] = 1 for v below `bound` + 1 marked (single heaps, three
+    /// options\[v\] = 1 for v below `bound` + 1 marked (single heaps, three
     /// heaps) or known for one of the splits in use (the searches of
     /// `scan_for` then mark both).
     fn merge_options(&mut self, n: usize, in_use: &[usize]) {
@@ -719,7 +719,7 @@ fn single_heap_options<'a>(
     whole.into_iter().chain(one.map(move |&k| g[n - k]))
 }
 
-/// The first i ≥ `from` with flags[i] = 0 (`flags` holds 0s and 1s), eight
+/// The first i ≥ `from` with flags\[i\] = 0 (`flags` holds 0s and 1s), eight
 /// flags at a time: a word of eight flags has a 0 where its complement has
 /// bit 0 of a byte set.
 fn first_zero(flags: &[u8], from: usize) -> Option<usize> {

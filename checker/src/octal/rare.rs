@@ -267,7 +267,7 @@ fn listed_failure(
     Ok(first)
 }
 
-/// How many i have flag 1 and own[i] ⊕ partner[i] = target: the tight loop
+/// How many i have flag 1 and own\[i\] ⊕ partner\[i\] = target: the tight loop
 /// of the runs (three slices of one length, no branch).
 fn run_hits(own: &[u32], partner: &[u32], flags: &[u32], target: u32) -> u32 {
     own.iter()

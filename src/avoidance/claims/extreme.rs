@@ -1,5 +1,5 @@
 //! Paper B, §4: winning sets of extreme points. Prop. 7, the special case
-//! W = Ex(S) with its proof's sentences, the lemmas quoted from [4], the
+//! W = Ex(S) with its proof's sentences, the lemmas quoted from \[4\], the
 //! theorem for W ⊆ Ex(S) with its type displays, the spectrum corollaries
 //! and the XOR table of the last proof. Sums of games are computed by the
 //! mex rule on pairs of positions, not by Sprague–Grundy.

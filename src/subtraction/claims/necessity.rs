@@ -199,7 +199,7 @@ fn check_finite(t: &Triple, game: &Periodicity) -> Check {
     }
 }
 
-/// Whether the word `u` has period `p` (u[x] = u[x + p] wherever both
+/// Whether the word `u` has period `p` (u\[x\] = u\[x + p\] wherever both
 /// are defined); the first x where it does not, if any.
 fn period_break(u: &[bool], p: usize) -> Option<usize> {
     (0..u.len().saturating_sub(p)).find(|&x| u[x] != u[x + p])
