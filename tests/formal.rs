@@ -163,7 +163,9 @@ impl Rng {
 /// PSet has none).
 fn corpus() -> Vec<(String, Certificate)> {
     let mut files = Vec::new();
+    // The valid corpus and the wrong certificates (corpus/invalid/).
     ron_files(&root().join("certificates"), &mut files);
+    ron_files(&root().join("corpus/invalid"), &mut files);
     files.sort();
     let mut out = Vec::new();
     for path in files {
@@ -598,7 +600,9 @@ fn judge_verdicts(cases: &[(String, Certificate)], dir: &Path) -> Vec<u8> {
 fn nimcheck_and_the_extracted_judge_agree_on_the_corpus_and_its_mutants() {
     formal_common::make("formal/judge");
     let mut files = Vec::new();
+    // The valid corpus and the wrong certificates (corpus/invalid/).
     ron_files(&root().join("certificates"), &mut files);
+    ron_files(&root().join("corpus/invalid"), &mut files);
     files.sort();
     let corpus: Vec<(String, Certificate)> = files
         .iter()

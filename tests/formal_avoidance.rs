@@ -4,7 +4,7 @@
 //!
 //! - The exported text of one certificate, byte for byte.
 //! - Agreement (ignored by default: it needs `coqc`, `make -C formal`
-//!   first): every such certificate of certificates/ (valid and invalid)
+//!   first): every such certificate of certificates/ and corpus/invalid/
 //!   and mutants of them (a wrong nim number, a set removed from 𝓜, a point
 //!   moved) are exported and judged by Coq; Coq proves the claim exactly
 //!   when nimcheck accepts the certificate's geometry, W, nim number and 𝓜.
@@ -82,10 +82,13 @@ fn corpus() -> Vec<(String, Certificate)> {
     avoidance_corpus(is_geometry_certificate)
 }
 
-/// The avoidance certificates of certificates/ that `keep` keeps.
+/// The avoidance certificates of certificates/ and corpus/invalid/ that
+/// `keep` keeps.
 fn avoidance_corpus(keep: fn(&Certificate) -> bool) -> Vec<(String, Certificate)> {
     let mut files = Vec::new();
+    // The valid corpus and the wrong certificates (corpus/invalid/).
     ron_files(&root().join("certificates"), &mut files);
+    ron_files(&root().join("corpus/invalid"), &mut files);
     files.sort();
     files
         .into_iter()

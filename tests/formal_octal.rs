@@ -163,11 +163,13 @@ fn exports(certificate: &Certificate) -> bool {
     ) && matches!(coq::export(certificate, ""), Export::Coq(_))
 }
 
-/// The octal certificates of certificates/ (invalid ones too) that parse
+/// The octal certificates of certificates/ and corpus/invalid/ that parse
 /// and that the export writes.
 fn corpus() -> Vec<(String, Certificate)> {
     let mut files = Vec::new();
+    // The valid corpus and the wrong certificates (corpus/invalid/).
     ron_files(&root().join("certificates"), &mut files);
+    ron_files(&root().join("corpus/invalid"), &mut files);
     files.sort();
     let mut out = Vec::new();
     for path in files {
