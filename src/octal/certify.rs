@@ -152,20 +152,8 @@ pub fn grundy_certificate(values: Vec<u32>) -> Certificate {
 
 #[cfg(test)]
 mod tests {
+    use super::super::values::tests::naive_grundy as naive;
     use super::*;
-
-    /// Grundy's game by the definition, a linear search of the options.
-    fn naive(len: usize) -> Vec<u32> {
-        let mut g: Vec<u32> = Vec::new();
-        for n in 0..len {
-            let options: Vec<u32> = (1..n)
-                .filter(|&i| i < n - i)
-                .map(|i| g[i] ^ g[n - i])
-                .collect();
-            g.push((0..).find(|v| !options.contains(v)).unwrap_or(0));
-        }
-        g
-    }
 
     #[test]
     fn grundy_values_are_the_definition_and_their_certificate_is_accepted() {

@@ -859,7 +859,7 @@ pub fn nim_sequence(code: &OctalCode, method: Method, n: usize) -> Vec<u32> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The mex rule read off the definition: every option of every move
@@ -894,8 +894,9 @@ mod tests {
         g
     }
 
-    /// Grundy's game by the definition: splits into two unequal heaps.
-    fn naive_grundy(n: usize) -> Vec<u32> {
+    /// Grundy's game by the definition: splits into two unequal heaps
+    /// (also the oracle of `octal::certify`'s tests).
+    pub(crate) fn naive_grundy(n: usize) -> Vec<u32> {
         let mut g: Vec<u32> = Vec::new();
         for h in 0..n {
             let options: Vec<u32> = (1..h)
