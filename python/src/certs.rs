@@ -527,19 +527,15 @@ pub fn certify_octal(
 #[pyfunction]
 pub fn certify_family(py: Python<'_>, a: u64, b: u64, rho: u64) -> PyResult<Certificate> {
     run(py, move || {
-        let claim = nimcert::subtraction::family::derive(a, b, rho).map_err(|why| {
-            Failure::input(format!(
+        use nimcert::subtraction::family::{checked_certificate, Uncertified};
+        let certificate = checked_certificate(a, b, rho).map_err(|e| match e {
+            Uncertified::NotFamily(why) => Failure::input(format!(
                 "{{{a}, {b}, c ≡ {rho}}}: no family certificate: {why}"
-            ))
-        })?;
-        let certificate = nimcert::subtraction::family::certificate(claim);
-        if let Verdict::Invalid(m) | Verdict::Undecidable(m) | Verdict::OverLimit(m) =
-            nimcert_check::check_certificate(&certificate, &CheckLimits::default())
-        {
-            return Err(Failure::false_claim(format!(
+            )),
+            Uncertified::Refused(m) => Failure::false_claim(format!(
                 "{{{a}, {b}, c ≡ {rho}}}: nimcheck refused the derived family certificate: {m}"
-            )));
-        }
+            )),
+        })?;
         Ok(Certificate::new(certificate))
     })
 }

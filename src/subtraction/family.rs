@@ -286,6 +286,30 @@ pub fn certificate(claim: FamilyClaim) -> Certificate {
     }
 }
 
+/// Why [`checked_certificate`] gives no certificate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uncertified {
+    /// The class has no family certificate ([`derive`]).
+    NotFamily(NotFamily),
+    /// nimcheck's library refused the derived certificate (its message): the
+    /// derivation is wrong on this class.
+    Refused(String),
+}
+
+/// The family certificate of the class c ≡ ρ (mod a + b) ([`derive`],
+/// [`certificate`]), run through nimcheck's library at its default limits
+/// before it is given out (what `nimcert certify --family` and the Python
+/// package write).
+pub fn checked_certificate(a: u64, b: u64, rho: u64) -> Result<Certificate, Uncertified> {
+    let certificate = certificate(derive(a, b, rho).map_err(Uncertified::NotFamily)?);
+    match nimcert_check::check_certificate(&certificate, &nimcert_check::Limits::default()) {
+        nimcert_check::Verdict::Valid(_) => Ok(certificate),
+        nimcert_check::Verdict::Invalid(m)
+        | nimcert_check::Verdict::Undecidable(m)
+        | nimcert_check::Verdict::OverLimit(m) => Err(Uncertified::Refused(m)),
+    }
+}
+
 /// The Table 1 and Table 2 row ids (`A.Table1.row4`, `A.Table2.row2`)
 /// whose conditions hold on the class c ≡ ρ (mod a + b): the conditions
 /// depend on c only through ρ (primitivity through gcd(a, b, ρ), parities
@@ -558,6 +582,30 @@ mod tests {
     fn base_word_of_2_5_is_the_printed_word() {
         // G_{2,5} = 0 0 1 1 0 2 1 (period 7).
         assert_eq!(base_word(2, 5), vec![0, 0, 1, 1, 0, 2, 1]);
+    }
+
+    /// `checked_certificate` gives the derived certificate exactly when
+    /// `derive` gives a claim (each then accepted by nimcheck's library),
+    /// and says why not otherwise, on 1 ≤ a ≤ 3, a < b ≤ 7, every ρ.
+    #[test]
+    fn checked_certificates_are_the_derived_ones_accepted() {
+        for a in 1..=3 {
+            for b in a + 1..=7 {
+                for rho in 0..a + b {
+                    match (derive(a, b, rho), checked_certificate(a, b, rho)) {
+                        (Ok(claim), Ok(checked)) => assert_eq!(checked, certificate(claim)),
+                        (Err(why), Err(Uncertified::NotFamily(said))) => assert_eq!(why, said),
+                        (derived, checked) => {
+                            panic!("{a},{b},{rho}: derive {derived:?}, checked {checked:?}")
+                        }
+                    }
+                }
+            }
+        }
+        assert!(matches!(
+            checked_certificate(2, 5, 9),
+            Err(Uncertified::NotFamily(NotFamily::BadInput(_)))
+        ));
     }
 
     /// Every derived claim describes the engine's G_S at k0 and at the next
