@@ -289,14 +289,14 @@ pub fn certificate(claim: FamilyClaim) -> Certificate {
 /// Why [`checked_certificate`] gives no certificate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Uncertified {
-    /// The class has no family certificate ([`derive`]).
+    /// The class has no family certificate ([`derive()`]).
     NotFamily(NotFamily),
     /// nimcheck's library refused the derived certificate (its message): the
     /// derivation is wrong on this class.
     Refused(String),
 }
 
-/// The family certificate of the class c ≡ ρ (mod a + b) ([`derive`],
+/// The family certificate of the class c ≡ ρ (mod a + b) ([`derive()`],
 /// [`certificate`]), run through nimcheck's library at its default limits
 /// before it is given out (what `nimcert certify --family` and the Python
 /// package write).
