@@ -26,11 +26,13 @@ use super::angles::admissible;
 use super::{triples, Base, Triple};
 use crate::certify::formula::formula_certificates;
 use crate::certify::{search_provenance, sequence_certificate};
-use crate::claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Scope};
-use crate::engine::{solve, Periodicity};
+use crate::claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Need, Scope};
+use crate::engine::{solve, Periodicity, QP};
 use crate::moves::{gcd, MoveSet};
 use nimcert_check::format::Certificate;
 use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 
 /// Every checkable statement of paper A, in the order of the text.
 pub fn claims() -> Vec<Claim> {
@@ -158,24 +160,89 @@ pub(super) fn run_games<T: Send + Sync>(
         |t| stem(&moves(t)),
         |t, need| {
             let m = moves(t);
-            let game = match solved(&m) {
-                Ok(g) => g,
-                Err(e) => return InstanceOutcome::fails(need, || e, Vec::new),
-            };
-            match check(t, &game) {
-                Check::Skip => InstanceOutcome::NotApplicable,
-                Check::Holds if scope.wants_certificates() => {
-                    InstanceOutcome::Holds(holding_certificates(&m, &game))
-                }
-                Check::Holds => InstanceOutcome::Holds(Vec::new()),
-                Check::Fails(why) => InstanceOutcome::fails(
-                    need,
-                    || format!("{}: {why}", braces(&m)),
-                    || truth(&game),
-                ),
+            match solved(&m) {
+                Ok(game) => outcome(scope, need, &m, check(t, &game), || Ok(game.clone())),
+                Err(e) => InstanceOutcome::fails(need, || e, Vec::new),
             }
         },
     )
+}
+
+/// Audits a statement that reads only q and p of each triple's game
+/// ([`shared_qp`]: solved once for all such statements); the whole game is
+/// solved again only for the certificates of an instance.
+pub(super) fn run_triples_qp(
+    scope: &Scope,
+    range: String,
+    instances: impl IntoIterator<Item = Triple, IntoIter: Send>,
+    check: impl Fn(&Triple, &QP) -> Check + Sync,
+) -> ClaimResult {
+    check_instances(
+        scope,
+        range,
+        instances,
+        |t| stem(&[t.a, t.b, t.c]),
+        |t, need| match shared_qp(t) {
+            Ok(found) => outcome(scope, need, &[t.a, t.b, t.c], check(t, &found), || {
+                solved(&[t.a, t.b, t.c])
+            }),
+            Err(e) => InstanceOutcome::fails(need, || e, Vec::new),
+        },
+    )
+}
+
+/// The outcome of one instance from its check; `game` solves the game
+/// again when certificates are wanted (the holding instances' with
+/// `--certificates`, a failure's true behaviour).
+fn outcome(
+    scope: &Scope,
+    need: Need,
+    moves: &[u64],
+    check: Check,
+    game: impl FnOnce() -> Result<Periodicity, String>,
+) -> InstanceOutcome {
+    match check {
+        Check::Skip => InstanceOutcome::NotApplicable,
+        Check::Holds if scope.wants_certificates() => match game() {
+            Ok(game) => InstanceOutcome::Holds(holding_certificates(moves, &game)),
+            Err(e) => InstanceOutcome::fails(need, || e, Vec::new),
+        },
+        Check::Holds => InstanceOutcome::Holds(Vec::new()),
+        Check::Fails(why) => InstanceOutcome::fails(
+            need,
+            || format!("{}: {why}", braces(moves)),
+            || game().map(|g| truth(&g)).unwrap_or_default(),
+        ),
+    }
+}
+
+/// q and p of the game of `t`. Those of the triples in the conjectures'
+/// `--extended` range ([`extended`]) are kept for the life of the process
+/// in a table of one word per triple (10 MB, made on first use), so that
+/// every statement that reads only q and p (Conjectures 52, 56 and 57
+/// solve the same 760,856 standing triples) solves a game once. An entry
+/// is 0 while unknown, else q·2³² + p (p ≥ 1; q and p are below
+/// [`LIMIT`] = 2²⁶); two statements writing one entry write the same value.
+pub(super) fn shared_qp(t: &Triple) -> Result<QP, String> {
+    static TABLE: OnceLock<Box<[AtomicU64]>> = OnceLock::new();
+    let (ra, rb, rc) = extended();
+    let (na, nb, nc) = (*ra.end() + 1, *rb.end() + 1, *rc.end() + 1);
+    if t.a >= na || t.b >= nb || t.c >= nc {
+        return solved(&[t.a, t.b, t.c]).map(|g| g.qp);
+    }
+    let table = TABLE.get_or_init(|| (0..na * nb * nc).map(|_| AtomicU64::new(0)).collect());
+    let entry = &table[((t.a * nb + t.b) * nc + t.c) as usize];
+    match entry.load(Ordering::Relaxed) {
+        0 => {
+            let found = solved(&[t.a, t.b, t.c])?.qp;
+            entry.store(found.preperiod << 32 | found.period, Ordering::Relaxed);
+            Ok(found)
+        }
+        known => Ok(QP {
+            preperiod: known >> 32,
+            period: known & u64::from(u32::MAX),
+        }),
+    }
 }
 
 /// "2 ≤ a ≤ 12, a < b ≤ 60, b < c ≤ 200"; a fixed move is printed as
@@ -315,6 +382,31 @@ pub(super) fn on_triples(
 ) -> Claim {
     let expand = move |t: Triple| if hyp(&t) { vec![t] } else { Vec::new() };
     on_triple_instances(id, printed, range, expand, |t| *t, check).counts("triples")
+}
+
+/// A claim about single triples that reads only q and p of each game
+/// ([`run_triples_qp`]): `hyp` selects the triples before solving.
+pub(super) fn on_triples_qp(
+    id: &'static str,
+    printed: &'static str,
+    range: TripleRange,
+    hyp: impl Fn(&Triple) -> bool + Send + Sync + 'static,
+    check: impl Fn(&Triple, &QP) -> Check + Send + Sync + 'static,
+) -> Claim {
+    let text = range.text();
+    let for_estimate = range.clone();
+    Claim::new(
+        id,
+        printed,
+        text,
+        move |scope| {
+            let r = range.on(scope);
+            let instances = triples(r.0.clone(), r.1.clone(), r.2.clone()).filter(&hyp);
+            run_triples_qp(scope, range_text(&r), instances, &check)
+        },
+        move |scope| triple_work(&for_estimate.on(scope)),
+    )
+    .counts("triples")
 }
 
 /// A claim about pairs (S, P): `periods` lists the candidate periods the
@@ -568,7 +660,12 @@ pub(super) fn any_base(_: &Base) -> bool {
 
 /// The engine's q, p in words.
 pub(super) fn qp(game: &Periodicity) -> String {
-    format!("q = {}, p = {}", game.qp.preperiod, game.qp.period)
+    qp_text(&game.qp)
+}
+
+/// "q = 3, p = 12".
+pub(super) fn qp_text(qp: &QP) -> String {
+    format!("q = {}, p = {}", qp.preperiod, qp.period)
 }
 
 /// The first x in [0, len) where W0 membership from the engine differs from

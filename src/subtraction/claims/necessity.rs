@@ -3,11 +3,12 @@
 //! (Prop. 61, quoted in Remark 28).
 
 use super::{
-    any_base, bases, beyond, extended, finite, on_angles, on_bases, on_triples, qp, range_text,
-    run_games, scoped, standing, triple_work, verdict, wide, Angle, Check, TripleRange,
+    any_base, bases, beyond, extended, finite, on_angles, on_bases, on_triples, on_triples_qp, qp,
+    qp_text, range_text, run_triples_qp, scoped, standing, triple_work, verdict, wide, Angle,
+    Check, TripleRange,
 };
 use crate::claim::{Claim, Correction, Counterexample, Kind, EXAMPLES};
-use crate::engine::Periodicity;
+use crate::engine::{Periodicity, QP};
 use crate::moves::gcd;
 use crate::subtraction::angles::{self, admissible, theta_def};
 use crate::subtraction::lemmas::i_def;
@@ -30,9 +31,9 @@ const PUBLISHED: (u64, u64, u64) = (15_385, 7_557, 7_828);
 pub(super) fn claims() -> Vec<Claim> {
     let standing_text = "standing: 2 ≤ a < b < c, gcd(a, b, c) = 1, c ≠ a + b";
     vec![
-        on_triples("A.Conj52", "purely periodic ⟺ ρ ∈ Θ_(a+b) ∪ Θ_(c+a) ∪ Θ_(c+b)", conjecture_range(), standing, |t, game| {
+        on_triples_qp("A.Conj52", "purely periodic ⟺ ρ ∈ Θ_(a+b) ∪ Θ_(c+a) ∪ Θ_(c+b)", conjecture_range(), standing, |t, qp| {
             let adm = admissible(&t.base(), t.rho()).any();
-            verdict((game.qp.preperiod == 0) == adm, || format!("admissible = {adm}; engine {}", qp(game)))
+            verdict((qp.preperiod == 0) == adm, || format!("admissible = {adm}; engine {}", qp_text(qp)))
         })
             .at("§6, Conjecture 52")
             .hypotheses(standing_text)
@@ -72,59 +73,59 @@ pub(super) fn claims() -> Vec<Claim> {
         on_triples("A.Prop55", "c ≥ 2(a + b): q = 0 with p ≤ a + b ⟺ ρ ∈ Θ_(a+b); then W0(S) = W0(B) and p is the least period of G_B, a divisor of a + b", TripleRange::fixed((2..=12, 1..=60, 1..=300)), |t| standing(t) && t.c >= 2 * t.m(), check_prop55)
             .at("§6, Proposition 55")
             .hypotheses("standing, c ≥ 2(a + b)"),
-        on_triples("A.Conj56", "purely periodic ⇒ p ∈ {a+b, c+a, c+b}", conjecture_range(), standing, |t, game| {
-            if game.qp.preperiod != 0 {
+        on_triples_qp("A.Conj56", "purely periodic ⇒ p ∈ {a+b, c+a, c+b}", conjecture_range(), standing, |t, qp| {
+            if qp.preperiod != 0 {
                 return Check::Skip;
             }
-            verdict(t.candidates().contains(&game.qp.period), || format!("purely periodic with p = {} ∉ {{a+b, c+a, c+b}}", game.qp.period))
+            verdict(t.candidates().contains(&qp.period), || format!("purely periodic with p = {} ∉ {{a+b, c+a, c+b}}", qp.period))
         })
             .at("§6, Conjecture 56")
             .hypotheses("standing, q = 0")
             .kind(Kind::Conjecture),
-        on_triples("A.Sec6.moriwaki", "b ≤ 2a, 0 < ρ < δ: none of a + b, c + a, c + b is a period of G_S from 0 (quoting Moriwaki, Thm. 3)", TripleRange::fixed(wide()), |t| standing(t) && t.b <= 2 * t.a && 0 < t.rho() && t.rho() < t.b - t.a, |t, game| {
-            let bad = t.candidates().into_iter().find(|&p| game.qp.preperiod == 0 && p % game.qp.period == 0);
+        on_triples_qp("A.Sec6.moriwaki", "b ≤ 2a, 0 < ρ < δ: none of a + b, c + a, c + b is a period of G_S from 0 (quoting Moriwaki, Thm. 3)", TripleRange::fixed(wide()), |t| standing(t) && t.b <= 2 * t.a && 0 < t.rho() && t.rho() < t.b - t.a, |t, qp| {
+            let bad = t.candidates().into_iter().find(|&p| qp.preperiod == 0 && p % qp.period == 0);
             verdict(bad.is_none(), || format!("{} is a period from 0", bad.unwrap_or(0)))
         })
             .at("§6, after Conjecture 56")
             .hypotheses("standing, b ≤ 2a, 0 < ρ < δ"),
-        on_triples("A.Sec6.moriwaki.b2a", "b = 2a: the least period is not c + b (quoting Moriwaki, Thm. 3), for purely periodic games", TripleRange::fixed((2..=20, 1..=40, 1..=400)), |t| standing(t) && t.b == 2 * t.a, |t, game| {
-            verdict(!(game.qp.preperiod == 0 && game.qp.period == t.c + t.b), || qp(game))
+        on_triples_qp("A.Sec6.moriwaki.b2a", "b = 2a: the least period is not c + b (quoting Moriwaki, Thm. 3), for purely periodic games", TripleRange::fixed((2..=20, 1..=40, 1..=400)), |t| standing(t) && t.b == 2 * t.a, |t, qp| {
+            verdict(!(qp.preperiod == 0 && qp.period == t.c + t.b), || qp_text(qp))
         })
             .at("§6, after Conjecture 56")
             .hypotheses("standing, b = 2a"),
-        on_triples("A.Sec6.zhang", "b = 2a, 0 < ρ < a: q = c + a − ρ (quoting Zhang, Prop. 3.1)", TripleRange::fixed((2..=20, 1..=40, 1..=400)), |t| standing(t) && t.b == 2 * t.a && 0 < t.rho() && t.rho() < t.a, |t, game| {
+        on_triples_qp("A.Sec6.zhang", "b = 2a, 0 < ρ < a: q = c + a − ρ (quoting Zhang, Prop. 3.1)", TripleRange::fixed((2..=20, 1..=40, 1..=400)), |t| standing(t) && t.b == 2 * t.a && 0 < t.rho() && t.rho() < t.a, |t, qp| {
             let q = t.c + t.a - t.rho();
-            verdict(game.qp.preperiod == q, || format!("q = c + a − ρ = {q}; engine {}", qp(game)))
+            verdict(qp.preperiod == q, || format!("q = c + a − ρ = {q}; engine {}", qp_text(qp)))
         })
             .at("§6, after Conjecture 56")
             .hypotheses("standing, b = 2a, 0 < ρ < a"),
-        on_triples("A.Sec6.conj52.b2a", "Conjecture 52 holds on the line b = 2a (with Theorem 34 and Zhang's Prop. 3.1)", TripleRange::fixed((2..=20, 1..=40, 1..=400)), |t| standing(t) && t.b == 2 * t.a, |t, game| {
+        on_triples_qp("A.Sec6.conj52.b2a", "Conjecture 52 holds on the line b = 2a (with Theorem 34 and Zhang's Prop. 3.1)", TripleRange::fixed((2..=20, 1..=40, 1..=400)), |t| standing(t) && t.b == 2 * t.a, |t, qp| {
             let adm = admissible(&t.base(), t.rho()).any();
-            verdict((game.qp.preperiod == 0) == adm, || format!("admissible = {adm}; engine {}", qp(game)))
+            verdict((qp.preperiod == 0) == adm, || format!("admissible = {adm}; engine {}", qp_text(qp)))
         })
             .at("§6, after Conjecture 56 (\"this proves Conjecture 52 on that line\")")
             .hypotheses("standing, b = 2a"),
-        on_triples("A.Sec6.families", "the families {a, a+2, (2a+2)t+1}, {a, 2a−1, (3a−1)t+a−2}, {a, 2a+1, (3a+1)t−1} (read: positive pre-period)", TripleRange::fixed((2..=12, 1..=25, 1..=400)), |t| standing(t) && in_families(t), |_, game| {
-            verdict(game.qp.preperiod > 0, || format!("purely periodic: {}", qp(game)))
+        on_triples_qp("A.Sec6.families", "the families {a, a+2, (2a+2)t+1}, {a, 2a−1, (3a−1)t+a−2}, {a, 2a+1, (3a+1)t−1} (read: positive pre-period)", TripleRange::fixed((2..=12, 1..=25, 1..=400)), |t| standing(t) && in_families(t), |_, qp| {
+            verdict(qp.preperiod > 0, || format!("purely periodic: {}", qp_text(qp)))
         })
             .at("§6, display after Zhang's Prop. 3.1 (the lead-in is lost)")
             .hypotheses("2 ≤ a, t ≥ 1, the members that are triples a < b < c")
             .kind(Kind::Fragment { lost: "the display's lead-in: what is asserted of the families; read with §1's \"families with positive pre-period discussed in §6\" as q > 0" }),
-        on_triples("A.Sec6.families.a3", "the members of the three §6 families with a ≥ 3 have positive pre-period (for a = 2 the second and third families, {2, 3, 5t} and {2, 5, 7t − 1}, are Table 1 rows 2 and 6, purely periodic)", TripleRange::fixed((2..=12, 1..=25, 1..=400)), |t| standing(t) && in_families(t) && t.a >= 3, |_, game| {
-            verdict(game.qp.preperiod > 0, || format!("purely periodic: {}", qp(game)))
+        on_triples_qp("A.Sec6.families.a3", "the members of the three §6 families with a ≥ 3 have positive pre-period (for a = 2 the second and third families, {2, 3, 5t} and {2, 5, 7t − 1}, are Table 1 rows 2 and 6, purely periodic)", TripleRange::fixed((2..=12, 1..=25, 1..=400)), |t| standing(t) && in_families(t) && t.a >= 3, |_, qp| {
+            verdict(qp.preperiod > 0, || format!("purely periodic: {}", qp_text(qp)))
         })
             .at("§6, display after Zhang's Prop. 3.1")
             .hypotheses("3 ≤ a, t ≥ 1, standing")
             .corrects("A.Sec6.families", Correction::MissingHypothesis { hypothesis: "a ≥ 3" }),
-        on_triples("A.Sec6.families.uncovered", "Conjecture 52 on the §6 families: the members whose angle is admissible for no candidate have positive pre-period", TripleRange::fixed((2..=12, 1..=25, 1..=400)), |t| standing(t) && in_families(t) && !admissible(&t.base(), t.rho()).any(), |_, game| {
-            verdict(game.qp.preperiod > 0, || format!("purely periodic: {}", qp(game)))
+        on_triples_qp("A.Sec6.families.uncovered", "Conjecture 52 on the §6 families: the members whose angle is admissible for no candidate have positive pre-period", TripleRange::fixed((2..=12, 1..=25, 1..=400)), |t| standing(t) && in_families(t) && !admissible(&t.base(), t.rho()).any(), |_, qp| {
+            verdict(qp.preperiod > 0, || format!("purely periodic: {}", qp_text(qp)))
         })
             .at("§6, display after Zhang's Prop. 3.1 (with Conjecture 52)")
             .hypotheses("2 ≤ a, t ≥ 1, standing, ρ admissible for no candidate: the conjecture's hypothesis, so not a correction of the display")
             .kind(Kind::Conjecture),
-        on_triples("A.Conj57", "purely periodic with p = c+a ⇒ ρ ∈ Θ_(c+a); with p = c+b ⇒ ρ ∈ Θ_(c+b)", conjecture_range(), standing, |t, game| {
-            let p = game.qp.period;
-            if game.qp.preperiod != 0 || (p != t.c + t.a && p != t.c + t.b) {
+        on_triples_qp("A.Conj57", "purely periodic with p = c+a ⇒ ρ ∈ Θ_(c+a); with p = c+b ⇒ ρ ∈ Θ_(c+b)", conjecture_range(), standing, |t, qp| {
+            let p = qp.period;
+            if qp.preperiod != 0 || (p != t.c + t.a && p != t.c + t.b) {
                 return Check::Skip;
             }
             let adm = admissible(&t.base(), t.rho());
@@ -157,7 +158,7 @@ fn finite_check() -> Claim {
         move |scope| {
             let r = scoped(scope, &finite());
             let instances = primitive_non_additive(r.0.clone(), r.1.clone(), r.2.clone()).filter(|t| t.a >= 2);
-            let mut result = run_games(scope, range_text(&r), instances, |t| vec![t.a, t.b, t.c], check_finite);
+            let mut result = run_triples_qp(scope, range_text(&r), instances, check_finite);
             if r == finite() {
                 let admissible_count = primitive_non_additive(r.0, r.1, r.2)
                     .filter(|t| admissible(&t.base(), t.rho()).any())
@@ -187,14 +188,17 @@ fn finite_check() -> Claim {
     .counts("triples")
 }
 
-fn check_finite(t: &Triple, game: &Periodicity) -> Check {
+fn check_finite(t: &Triple, qp: &QP) -> Check {
     let adm = admissible(&t.base(), t.rho());
     match adm.least_candidate(t.candidates()) {
-        Some(p) => verdict(game.qp.preperiod == 0 && game.qp.period == p, || {
-            format!("admissible with least candidate {p}; engine {}", qp(game))
+        Some(p) => verdict(qp.preperiod == 0 && qp.period == p, || {
+            format!(
+                "admissible with least candidate {p}; engine {}",
+                qp_text(qp)
+            )
         }),
-        None => verdict(game.qp.preperiod > 0, || {
-            format!("not admissible but purely periodic: {}", qp(game))
+        None => verdict(qp.preperiod > 0, || {
+            format!("not admissible but purely periodic: {}", qp_text(qp))
         }),
     }
 }
