@@ -191,13 +191,21 @@ impl Tree {
     /// masks of the rooted tree up to 64 vertices, else by search).
     pub fn components_without(&self, v: usize) -> Vec<PointSet> {
         let n = self.order();
-        match self.rooted_masks() {
-            Some(rooted) => self.adjacent[v]
-                .iter()
-                .map(|&u| PointSet::from_mask(n, rooted.side(u, v)))
+        match self.sides() {
+            Some(sides) => sides
+                .without(v)
+                .map(|side| PointSet::from_mask(n, side))
                 .collect(),
             None => self.adjacent[v].iter().map(|&u| self.side(u, v)).collect(),
         }
+    }
+
+    /// The components of T − v for every v as masks, from one rooting of
+    /// the tree (at most 64 vertices, else `None`): for a caller that asks
+    /// for several v of one tree.
+    pub fn sides(&self) -> Option<Sides<'_>> {
+        self.rooted_masks()
+            .map(|rooted| Sides { tree: self, rooted })
     }
 
     /// For a tree of at most 64 vertices rooted at vertex 0: each vertex's
@@ -295,6 +303,23 @@ impl Rooted {
         } else {
             all & !self.subtree[v]
         }
+    }
+}
+
+/// The components of T − v of a tree of at most 64 vertices, as masks
+/// ([`Tree::sides`]).
+pub struct Sides<'t> {
+    tree: &'t Tree,
+    rooted: Rooted,
+}
+
+impl Sides<'_> {
+    /// The vertex sets of the components of T − v as masks, one per
+    /// neighbour of v, in the order of the neighbours.
+    pub fn without(&self, v: usize) -> impl Iterator<Item = u64> + '_ {
+        self.tree.adjacent[v]
+            .iter()
+            .map(move |&u| self.rooted.side(u, v))
     }
 }
 

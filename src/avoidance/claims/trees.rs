@@ -128,18 +128,35 @@ fn m_w(case: &Case) -> Option<Vec<(usize, PointSet, PointSet)>> {
     if win.len() < 2 {
         return None;
     }
-    let full = PointSet::full(case.game.size());
+    let n = case.game.size();
+    let full = PointSet::full(n);
     let ex = extreme_points(case.game.geometry(), win);
+    let Some(sides) = tree.sides() else {
+        return ex
+            .iter()
+            .map(|w| {
+                let mut rest = win.clone();
+                rest.remove(w);
+                let m = tree
+                    .components_without(w)
+                    .into_iter()
+                    .find(|c| rest.is_subset(c))?;
+                let v = full.difference(&m);
+                Some((w, m, v))
+            })
+            .collect();
+    };
+    // At most 64 vertices: the components of T − w as masks.
+    let (win, all) = (win.mask(), full.mask());
     ex.iter()
         .map(|w| {
-            let mut rest = win.clone();
-            rest.remove(w);
-            let m = tree
-                .components_without(w)
-                .into_iter()
-                .find(|c| rest.is_subset(c))?;
-            let v = full.difference(&m);
-            Some((w, m, v))
+            let rest = win & !(1 << w);
+            let m = sides.without(w).find(|&c| rest & !c == 0)?;
+            Some((
+                w,
+                PointSet::from_mask(n, m),
+                PointSet::from_mask(n, all & !m),
+            ))
         })
         .collect()
 }
