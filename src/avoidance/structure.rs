@@ -288,25 +288,48 @@ impl Memo {
 }
 
 /// (nim_0, nim_1) of the class with A(I) = `family` (see [`structure_nim`]),
-/// by the recursion of the module docs, its options first.
+/// by the recursion of the module docs, its options first. One pass over
+/// the columns gives both |I| (the columns containing A(I)) and the
+/// options (the other non-empty A(I) ∩ col(x)); the options' values below
+/// 64 are kept as two bit sets, so the two mexes are one instruction each
+/// ([`type_of`] on the options' list when a value is larger).
 fn subfamily_type(family: u64, columns: &[(u64, usize)], memo: &mut Memo) -> (u32, u32) {
     if let Some(known) = memo.get(family) {
         return known;
     }
-    let size: usize = columns
-        .iter()
-        .filter(|(col, _)| family & !col == 0)
-        .map(|(_, count)| count)
-        .sum();
+    let mut size = 0;
+    // Bit v of seen[ε]: an option has nim_ε = v.
+    let mut seen = [0u64; 2];
+    let mut large = false;
     let start = memo.options.len();
-    for &(col, _) in columns {
+    for &(col, count) in columns {
         let option = family & col;
-        if option != 0 && option != family {
+        if option == family {
+            size += count;
+        } else if option != 0 {
             let t = subfamily_type(option, columns, memo);
             memo.options.push(t);
+            if t.0 < 64 && t.1 < 64 {
+                seen[0] |= 1 << t.0;
+                seen[1] |= 1 << t.1;
+            } else {
+                large = true;
+            }
         }
     }
-    let found = type_of((size % 2) as u8, memo.options[start..].iter().copied());
+    let a = size % 2;
+    // nim_a = mex{nim_(1−a)(X_J)}, nim_(1−a) = mex({nim_a} ∪ {nim_a(X_J)}).
+    let own = (!seen[1 - a]).trailing_zeros();
+    let found = if large || own == 64 {
+        type_of(a as u8, memo.options[start..].iter().copied())
+    } else {
+        let other = (!(seen[a] | 1 << own)).trailing_zeros();
+        if a == 0 {
+            (own, other)
+        } else {
+            (other, own)
+        }
+    };
     memo.options.truncate(start);
     memo.insert(family, found);
     found
