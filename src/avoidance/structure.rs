@@ -207,25 +207,105 @@ pub fn structure_nim(maximal: &[u64], n: usize) -> Option<u32> {
         // [`subfamily_type`], kept between games for their capacity
         // (cleared for each game): nothing is allocated per class.
         static MEMO: std::cell::RefCell<(Vec<(u64, usize)>, Memo)> = Default::default();
+        // The nim numbers of the games evaluated so far by their
+        // relabelled columns ([`relabelled`]).
+        static GAMES: std::cell::RefCell<(Vec<(u64, u8)>, GameCache)> = Default::default();
     }
-    let everything = u64::full(maximal.len());
-    Some(MEMO.with_borrow_mut(|(columns, memo)| {
-        columns.clear();
-        for x in 0..n {
-            let col = maximal
-                .iter()
-                .enumerate()
-                .filter(|(_, m)| m.has(x))
-                .fold(0u64, |acc, (i, _)| acc | 1 << i);
-            match columns.iter_mut().find(|(c, _)| *c == col) {
-                Some((_, count)) => *count += 1,
-                None => columns.push((col, 1)),
+    let members = maximal.len();
+    MEMO.with_borrow_mut(|(columns, memo)| {
+        columns_of(maximal, n, columns);
+        GAMES.with_borrow_mut(|(key, games)| {
+            relabelled(columns, members, key);
+            if let Some(&known) = games.get(key.as_slice()) {
+                return Some(known);
             }
+            memo.start_game(members);
+            memo.options.clear();
+            let nim = subfamily_type(u64::full(members), columns, memo).0;
+            if games.len() >= MAX_GAMES_CACHED {
+                games.clear();
+            }
+            games.insert(key.as_slice().into(), nim);
+            Some(nim)
+        })
+    })
+}
+
+/// The distinct columns col(x) = {i : x ∈ M_i} of the points x < n, each
+/// with the number of points that have it, into `columns`.
+fn columns_of(maximal: &[u64], n: usize, columns: &mut Vec<(u64, usize)>) {
+    columns.clear();
+    for x in 0..n {
+        let col = maximal
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.has(x))
+            .fold(0u64, |acc, (i, _)| acc | 1 << i);
+        match columns.iter_mut().find(|(c, _)| *c == col) {
+            Some((_, count)) => *count += 1,
+            None => columns.push((col, 1)),
         }
-        memo.start_game(maximal.len());
-        memo.options.clear();
-        subfamily_type(everything, columns, memo).0
-    }))
+    }
+}
+
+/// nim by the relabelled columns of a game ([`relabelled`]).
+type GameCache = rustc_hash::FxHashMap<Box<[(u64, u8)]>, u32>;
+
+/// The most games [`structure_nim`] remembers per thread (then it forgets
+/// them all): a few MB.
+const MAX_GAMES_CACHED: usize = 1 << 16;
+
+/// The columns (col(x), #x) of a game, written to `key` as
+/// (π(col), 1 if the count is odd else 2), sorted, for a renumbering π of
+/// the members of 𝓜.
+///
+/// **Why two games with the same key have the same nim (derived here).**
+/// The recursion of [`structure_nim`] reads a column's count only through
+/// |I| mod 2 and whether the column exists (for the options), and the
+/// columns as a set, in no order. Renumbering the members by π maps
+/// A(I) to π(A(I)), col(x) to π(col(x)) and A(I) ∩ col(x) to their images,
+/// so the recursion on the renumbered columns computes the same types
+/// class by class; and 𝓜 ↦ π(𝓜) = 𝓜 as the start. So the nim is a
+/// function of the key, whichever π is chosen. π sorts the members by an
+/// invariant (how many columns with each count class hold them, and their
+/// sizes), ties by index, so that games which differ only in the order of
+/// 𝓜 (most games of one tree, with W varying) usually share a key; a π
+/// that fails to do so costs a recomputation, never a wrong value.
+fn relabelled(columns: &[(u64, usize)], members: usize, key: &mut Vec<(u64, u8)>) {
+    let class = |count: usize| if count % 2 == 1 { 1u8 } else { 2 };
+    let mut invariant = [0u64; 64];
+    for &(col, count) in columns {
+        let weight = match class(count) {
+            1 => 1 << 40,
+            _ => 1 << 20,
+        } + u64::from(col.count_ones());
+        let mut rest = col;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            invariant[i] = invariant[i].wrapping_add(weight);
+            rest &= rest - 1;
+        }
+    }
+    let mut order = [0u8; 64];
+    for (i, slot) in order.iter_mut().enumerate().take(members) {
+        *slot = i as u8;
+    }
+    order[..members].sort_unstable_by_key(|&i| (invariant[usize::from(i)], i));
+    let mut rank = [0u8; 64];
+    for (r, &i) in order[..members].iter().enumerate() {
+        rank[usize::from(i)] = r as u8;
+    }
+    key.clear();
+    key.extend(columns.iter().map(|&(col, count)| {
+        let mut image = 0u64;
+        let mut rest = col;
+        while rest != 0 {
+            image |= 1 << rank[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        (image, class(count))
+    }));
+    key.sort_unstable();
 }
 
 /// The work space of [`subfamily_type`], reused between games.
@@ -618,5 +698,44 @@ fn type_of(a: u8, options: impl Iterator<Item = (u32, u32)> + Clone) -> (u32, u3
         (own, other)
     } else {
         (other, own)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The recursion of [`structure_nim`] on its own, without the cache of
+    /// games.
+    fn direct(maximal: &[u64], n: usize) -> u32 {
+        let mut columns = Vec::new();
+        columns_of(maximal, n, &mut columns);
+        let mut memo = Memo::default();
+        memo.start_game(maximal.len());
+        subfamily_type(u64::full(maximal.len()), &columns, &mut memo).0
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// The cache of games answers what the recursion computes, also for
+        /// the same family with its members and its points renumbered
+        /// (which [`relabelled`] maps to one key when it can).
+        #[test]
+        fn cached_games_agree_with_the_recursion(
+            maximal in proptest::collection::vec(1u64..1 << 10, 1..9),
+            shift in 0u32..10,
+        ) {
+            let n = 10;
+            let expected = direct(&maximal, n);
+            prop_assert_eq!(structure_nim(&maximal, n), Some(expected));
+            let mut reordered: Vec<u64> = maximal.iter().rev().copied().collect();
+            for m in &mut reordered {
+                *m = (*m << shift | *m >> (n as u32 - shift)) & ((1 << n) - 1);
+            }
+            prop_assert_eq!(direct(&reordered, n), expected);
+            prop_assert_eq!(structure_nim(&reordered, n), Some(expected));
+        }
     }
 }
