@@ -89,10 +89,11 @@ pub fn single_edge_signature(geometry: &EdgeGeometry, e: usize) -> Signature {
 /// or side of w, holding W \ {w}). Returns `None` if the family 𝓜 is not
 /// {M_w : w ∈ Ex(W)} as §5 asserts.
 pub fn deficiency_signature(game: &Game, maximal: &[PointSet]) -> Option<Signature> {
-    let ex = extreme_points(game.geometry(), game.win());
     if game.size() <= 64 {
-        return deficiency_signature_masks(game.size(), ex.mask(), maximal);
+        let masks: Vec<u64> = maximal.iter().map(PointSet::mask).collect();
+        return deficiency_signature_of_masks(game, &masks);
     }
+    let ex = extreme_points(game.geometry(), game.win());
     let full = PointSet::full(game.size());
     let mut complements = Vec::new();
     for w in ex.iter() {
@@ -106,18 +107,17 @@ pub fn deficiency_signature(game: &Game, maximal: &[PointSet]) -> Option<Signatu
     (complements.len() == maximal.len()).then(|| Signature::of(&complements))
 }
 
-/// [`deficiency_signature`] on masks (n ≤ 64 points, Ex(W) = `ex`):
-/// |V_w| = n − |M_w|, so nothing is allocated.
-fn deficiency_signature_masks(n: usize, ex: u64, maximal: &[PointSet]) -> Option<Signature> {
+/// [`deficiency_signature`] with 𝓜 as masks (|S| ≤ 64 points):
+/// |V_w| = n − |M_w|, so nothing is allocated but Ex(W).
+pub fn deficiency_signature_of_masks(game: &Game, maximal: &[u64]) -> Option<Signature> {
+    let n = game.size();
+    let ex = extreme_points(game.geometry(), game.win()).mask();
     let mut signature = Signature { even: 0, odd: 0 };
     let mut rest = ex;
     while rest != 0 {
         let w = rest.trailing_zeros();
         rest &= rest - 1;
-        let mut missing = maximal
-            .iter()
-            .map(PointSet::mask)
-            .filter(|m| m >> w & 1 == 0);
+        let mut missing = maximal.iter().filter(|&&m| m >> w & 1 == 0);
         let m = missing.next()?;
         if missing.next().is_some() {
             return None;

@@ -125,6 +125,10 @@ pub(super) struct Case {
     pub game: Game,
     diagram: OnceLock<StructureDiagram>,
     maximal: OnceLock<Vec<PointSet>>,
+    /// 𝓜 as masks, when |S| ≤ 64 ([`Game::maximal_masks`]): what the nim
+    /// number and the deficiency signature read, one allocation per game
+    /// where the point sets take one per member.
+    masks: OnceLock<Option<Vec<u64>>>,
     nim: OnceLock<u32>,
     /// The nim numbers and deficiency signatures of the games on this
     /// shape, shared by every claim that plays it ([`Shared`]).
@@ -139,6 +143,7 @@ impl Case {
             game,
             diagram: OnceLock::new(),
             maximal: OnceLock::new(),
+            masks: OnceLock::new(),
             nim: OnceLock::new(),
             shared: None,
         }
@@ -149,10 +154,22 @@ impl Case {
     pub fn maximal(&self) -> &[PointSet] {
         match self.diagram.get() {
             Some(d) => &d.maximal,
-            None => self
-                .maximal
-                .get_or_init(|| self.game.maximal_non_generating()),
+            None => self.maximal.get_or_init(|| match self.maximal_masks() {
+                Some(masks) => {
+                    let n = self.game.size();
+                    masks.iter().map(|&m| PointSet::from_mask(n, m)).collect()
+                }
+                None => self.game.maximal_non_generating(),
+            }),
         }
+    }
+
+    /// 𝓜 as masks, increasing (the order of [`Case::maximal`]), when
+    /// |S| ≤ 64.
+    fn maximal_masks(&self) -> Option<&[u64]> {
+        self.masks
+            .get_or_init(|| self.game.maximal_masks())
+            .as_deref()
     }
 
     /// nim(DNG(S, W)): the diagram's if it is built, else
@@ -167,9 +184,10 @@ impl Case {
             if let Some(known) = shared.and_then(|(s, win)| s.nim(win)) {
                 return known;
             }
-            let masks: Vec<u64> = self.maximal().iter().map(PointSet::mask).collect();
-            let nim =
-                structure_nim(&masks, self.game.size()).unwrap_or_else(|| self.diagram().nim());
+            let nim = self
+                .maximal_masks()
+                .and_then(|masks| structure_nim(masks, self.game.size()))
+                .unwrap_or_else(|| self.diagram().nim());
             if let Some((s, win)) = shared {
                 s.set_nim(win, nim);
             }
@@ -185,7 +203,10 @@ impl Case {
         if let Some(known) = shared.and_then(|(s, win)| s.deficiency(win)) {
             return known;
         }
-        let found = formulas::deficiency_signature(&self.game, self.maximal());
+        let found = match self.maximal_masks() {
+            Some(masks) => formulas::deficiency_signature_of_masks(&self.game, masks),
+            None => formulas::deficiency_signature(&self.game, self.maximal()),
+        };
         if let Some((s, win)) = shared {
             s.set_deficiency(win, found);
         }
