@@ -4,7 +4,7 @@
 //! Every function returns the predicted nim number, or `None` where the
 //! statement does not apply (or where our copy of its case is lost).
 
-use super::geometry::{extreme_points, Game};
+use super::geometry::{extreme_mask, extreme_points, Game};
 use super::points::PointSet;
 use super::tree::{EdgeGeometry, VertexGeometry};
 
@@ -111,7 +111,7 @@ pub fn deficiency_signature(game: &Game, maximal: &[PointSet]) -> Option<Signatu
 /// |V_w| = n − |M_w|, so nothing is allocated but Ex(W).
 pub fn deficiency_signature_of_masks(game: &Game, maximal: &[u64]) -> Option<Signature> {
     let n = game.size();
-    let ex = extreme_points(game.geometry(), game.win()).mask();
+    let ex = extreme_mask(game.geometry(), game.win().mask());
     let mut signature = Signature { even: 0, odd: 0 };
     let mut rest = ex;
     while rest != 0 {

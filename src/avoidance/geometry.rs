@@ -109,12 +109,7 @@ impl<G: ConvexGeometry + ?Sized> ConvexGeometry for std::sync::Arc<G> {
 pub fn extreme_points(geometry: &dyn ConvexGeometry, a: &PointSet) -> PointSet {
     let n = geometry.size();
     if n <= 64 {
-        let whole = a.mask();
-        let ex = a
-            .iter()
-            .filter(|&x| !geometry.in_closure_mask(whole & !(1 << x), x))
-            .fold(0u64, |acc, x| acc | 1 << x);
-        return PointSet::from_mask(n, ex);
+        return PointSet::from_mask(n, extreme_mask(geometry, a.mask()));
     }
     let mut ex = PointSet::empty(n);
     let mut rest = a.clone();
@@ -124,6 +119,20 @@ pub fn extreme_points(geometry: &dyn ConvexGeometry, a: &PointSet) -> PointSet {
             ex.insert(x);
         }
         rest.insert(x);
+    }
+    ex
+}
+
+/// [`extreme_points`] on a mask, for at most 64 points: Ex(A) as a mask.
+pub fn extreme_mask(geometry: &dyn ConvexGeometry, a: u64) -> u64 {
+    let mut ex = 0;
+    let mut rest = a;
+    while rest != 0 {
+        let x = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if !geometry.in_closure_mask(a & !(1 << x), x) {
+            ex |= 1 << x;
+        }
     }
     ex
 }
