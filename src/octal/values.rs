@@ -362,7 +362,11 @@ impl OctalSequence {
     /// Computes G up to position `n` (exclusive), or stops when the work
     /// passes `max_work` (returning false; the values so far are kept).
     pub fn extend_to(&mut self, n: usize, max_work: u64) -> bool {
-        self.values.reserve(n.saturating_sub(self.values.len()));
+        let more = n.saturating_sub(self.values.len());
+        self.values.reserve(more);
+        if self.bound <= NARROW {
+            self.narrow.reserve(more);
+        }
         while self.values.len() < n {
             if self.work > max_work {
                 return false;
