@@ -783,8 +783,9 @@ fn mark_rare_narrow(window: &[u8], rare: &[u32], rare_values: &[u32], known: &mu
 
 /// Marks x = G(a) ⊕ G(s − a) in both `known` (the split's memo) and
 /// `options` (the position's) for a in `range` (a ≤ s − a), in order,
-/// stopping after the first pair of value `v`: the next a, and whether
-/// `v` was found.
+/// stopping at the end of the block of eight pairs where the first pair of
+/// value `v` is (or at that pair in the last, short block): the next a,
+/// and whether `v` was found.
 #[inline(never)]
 fn scan_pairs<T: Value>(
     g: &[T],
@@ -796,10 +797,26 @@ fn scan_pairs<T: Value>(
     // 1 ≤ a < s: both heaps are below s (s = n for a split that removes
     // nothing, d0).
     let g = &g[..s];
-    for a in range.clone() {
-        let z = g[a].get() ^ g[s - a].get();
-        known[z as usize] = 1;
-        options[z as usize] = 1;
+    let v = v as usize;
+    let mut a = range.start;
+    // Blocks of eight pairs, `v` looked for after each block (the pairs
+    // past v's in its block are options too: marking them is no error,
+    // only the cursor moves up to eight pairs further).
+    while a + 8 <= range.end {
+        for a in a..a + 8 {
+            let z = (g[a].get() ^ g[s - a].get()) as usize;
+            known[z] = 1;
+            options[z] = 1;
+        }
+        a += 8;
+        if options[v] == 1 {
+            return (a, true);
+        }
+    }
+    for a in a..range.end {
+        let z = (g[a].get() ^ g[s - a].get()) as usize;
+        known[z] = 1;
+        options[z] = 1;
         if z == v {
             return (a + 1, true);
         }
