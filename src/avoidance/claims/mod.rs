@@ -510,6 +510,9 @@ impl AdmittedWins {
 const CACHED_UP_TO: u64 = 9;
 
 /// A game of a family: shared from the cache, or built for one claim.
+// Most games are `Owned` (every tree past CACHED_UP_TO vertices, millions
+// with `--extended`): boxing them would cost an allocation per game.
+#[allow(clippy::large_enum_variant)]
 pub(super) enum CaseRef {
     Shared(std::sync::Arc<Vec<Case>>, usize),
     Owned(Case),

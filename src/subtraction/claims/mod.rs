@@ -689,3 +689,26 @@ pub(super) fn covered_period(t: &Triple) -> u64 {
             .expect("covered")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shared table answers what the engine does, on first use and
+    /// from memory, inside and outside the range it keeps.
+    #[test]
+    fn shared_qp_is_the_engines() {
+        for (a, b, c) in [
+            (2, 5, 7),
+            (3, 7, 40),
+            (20, 100, 600),
+            (21, 30, 50),
+            (2, 3, 601),
+        ] {
+            let t = Triple::new(a, b, c).unwrap();
+            let engine = solved(&[a, b, c]).unwrap().qp;
+            assert_eq!(shared_qp(&t), Ok(engine));
+            assert_eq!(shared_qp(&t), Ok(engine));
+        }
+    }
+}
