@@ -336,6 +336,32 @@ impl TripleRange {
     }
 }
 
+/// The triples of a scope's ranges, for [`triple_claim`]'s `run`.
+type Triples = Box<dyn Iterator<Item = Triple> + Send>;
+
+/// A claim over the triples of `range`: `run` audits the triples of a
+/// scope's ranges, given with those ranges in words.
+fn triple_claim(
+    id: &'static str,
+    printed: &'static str,
+    range: TripleRange,
+    run: impl Fn(&Scope, String, Triples) -> ClaimResult + Send + Sync + 'static,
+) -> Claim {
+    let text = range.text();
+    let for_estimate = range.clone();
+    Claim::new(
+        id,
+        printed,
+        text,
+        move |scope| {
+            let r = range.on(scope);
+            let all = triples(r.0.clone(), r.1.clone(), r.2.clone());
+            run(scope, range_text(&r), Box::new(all))
+        },
+        move |scope| triple_work(&for_estimate.on(scope)),
+    )
+}
+
 /// A claim about instances drawn from triples: `expand` lists the
 /// instances a triple gives (none when the hypotheses fail, before
 /// solving), `triple` names an instance's game, `check` audits one.
@@ -347,28 +373,13 @@ fn on_triple_instances<T: Send + Sync + 'static>(
     triple: fn(&T) -> Triple,
     check: impl Fn(&T, &Periodicity) -> Check + Send + Sync + 'static,
 ) -> Claim {
-    let text = range.text();
-    let for_estimate = range.clone();
-    Claim::new(
-        id,
-        printed,
-        text,
-        move |scope| {
-            let r = range.on(scope);
-            let instances = triples(r.0.clone(), r.1.clone(), r.2.clone()).flat_map(&expand);
-            run_games(
-                scope,
-                range_text(&r),
-                instances,
-                |x| {
-                    let t = triple(x);
-                    vec![t.a, t.b, t.c]
-                },
-                &check,
-            )
-        },
-        move |scope| triple_work(&for_estimate.on(scope)),
-    )
+    triple_claim(id, printed, range, move |scope, text, all| {
+        let moves = |x: &T| {
+            let t = triple(x);
+            vec![t.a, t.b, t.c]
+        };
+        run_games(scope, text, all.flat_map(&expand), moves, &check)
+    })
 }
 
 /// A claim about single triples: `hyp` selects the triples the statement
@@ -393,19 +404,9 @@ pub(super) fn on_triples_qp(
     hyp: impl Fn(&Triple) -> bool + Send + Sync + 'static,
     check: impl Fn(&Triple, &QP) -> Check + Send + Sync + 'static,
 ) -> Claim {
-    let text = range.text();
-    let for_estimate = range.clone();
-    Claim::new(
-        id,
-        printed,
-        text,
-        move |scope| {
-            let r = range.on(scope);
-            let instances = triples(r.0.clone(), r.1.clone(), r.2.clone()).filter(&hyp);
-            run_triples_qp(scope, range_text(&r), instances, &check)
-        },
-        move |scope| triple_work(&for_estimate.on(scope)),
-    )
+    triple_claim(id, printed, range, move |scope, text, all| {
+        run_triples_qp(scope, text, all.filter(&hyp), &check)
+    })
     .counts("triples")
 }
 
