@@ -798,26 +798,28 @@ fn scan_pairs<T: Value>(
     // nothing, d0).
     let g = &g[..s];
     let v = v as usize;
+    let mut mark = |a: usize| {
+        let z = (g[a].get() ^ g[s - a].get()) as usize;
+        known[z] = 1;
+        options[z] = 1;
+        z
+    };
     let mut a = range.start;
     // Blocks of eight pairs, `v` looked for after each block (the pairs
     // past v's in its block are options too: marking them is no error,
     // only the cursor moves up to eight pairs further).
     while a + 8 <= range.end {
+        let mut hit = false;
         for a in a..a + 8 {
-            let z = (g[a].get() ^ g[s - a].get()) as usize;
-            known[z] = 1;
-            options[z] = 1;
+            hit |= mark(a) == v;
         }
         a += 8;
-        if options[v] == 1 {
+        if hit {
             return (a, true);
         }
     }
     for a in a..range.end {
-        let z = (g[a].get() ^ g[s - a].get()) as usize;
-        known[z] = 1;
-        options[z] = 1;
-        if z == v {
+        if mark(a) == v {
             return (a + 1, true);
         }
     }
