@@ -90,8 +90,7 @@ pub fn single_edge_signature(geometry: &EdgeGeometry, e: usize) -> Signature {
 /// {M_w : w ∈ Ex(W)} as §5 asserts.
 pub fn deficiency_signature(game: &Game, maximal: &[PointSet]) -> Option<Signature> {
     if game.size() <= 64 {
-        let masks: Vec<u64> = maximal.iter().map(PointSet::mask).collect();
-        return deficiency_signature_of_masks(game, &masks);
+        return deficiency_signature_of_masks(game, maximal.iter().map(PointSet::mask));
     }
     let ex = extreme_points(game.geometry(), game.win());
     let full = PointSet::full(game.size());
@@ -107,9 +106,12 @@ pub fn deficiency_signature(game: &Game, maximal: &[PointSet]) -> Option<Signatu
     (complements.len() == maximal.len()).then(|| Signature::of(&complements))
 }
 
-/// [`deficiency_signature`] with 𝓜 as masks (|S| ≤ 64 points):
-/// |V_w| = n − |M_w|, so nothing is allocated but Ex(W).
-pub fn deficiency_signature_of_masks(game: &Game, maximal: &[u64]) -> Option<Signature> {
+/// [`deficiency_signature`] on the masks of 𝓜 (|S| ≤ 64 points):
+/// |V_w| = n − |M_w|, so nothing is allocated.
+pub fn deficiency_signature_of_masks(
+    game: &Game,
+    maximal: impl Iterator<Item = u64> + Clone,
+) -> Option<Signature> {
     let n = game.size();
     let ex = extreme_mask(game.geometry(), game.win().mask());
     let mut signature = Signature { even: 0, odd: 0 };
@@ -117,7 +119,7 @@ pub fn deficiency_signature_of_masks(game: &Game, maximal: &[u64]) -> Option<Sig
     while rest != 0 {
         let w = rest.trailing_zeros();
         rest &= rest - 1;
-        let mut missing = maximal.iter().filter(|&&m| m >> w & 1 == 0);
+        let mut missing = maximal.clone().filter(|&m| m >> w & 1 == 0);
         let m = missing.next()?;
         if missing.next().is_some() {
             return None;
@@ -128,7 +130,7 @@ pub fn deficiency_signature_of_masks(game: &Game, maximal: &[u64]) -> Option<Sig
             signature.odd += 1;
         }
     }
-    (signature.even + signature.odd == maximal.len()).then_some(signature)
+    (signature.even + signature.odd == maximal.count()).then_some(signature)
 }
 
 /// §5, |W| ≥ 2, as far as our copy has it: 1 if o > e (the next case, "0,

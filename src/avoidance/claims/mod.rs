@@ -204,7 +204,9 @@ impl Case {
             return known;
         }
         let found = match self.maximal_masks() {
-            Some(masks) => formulas::deficiency_signature_of_masks(&self.game, masks),
+            Some(masks) => {
+                formulas::deficiency_signature_of_masks(&self.game, masks.iter().copied())
+            }
             None => formulas::deficiency_signature(&self.game, self.maximal()),
         };
         if let Some((s, win)) = shared {
