@@ -30,6 +30,7 @@ use crate::claim::{check_instances, Claim, ClaimResult, InstanceOutcome, Need, S
 use crate::engine::{solve, Periodicity, QP};
 use crate::moves::{gcd, MoveSet};
 use nimcert_check::format::Certificate;
+use std::borrow::Borrow;
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -161,7 +162,7 @@ pub(super) fn run_games<T: Send + Sync>(
         |t, need| {
             let m = moves(t);
             match solved(&m) {
-                Ok(game) => outcome(scope, need, &m, check(t, &game), || Ok(game.clone())),
+                Ok(game) => outcome(scope, need, &m, check(t, &game), || Ok(&game)),
                 Err(e) => InstanceOutcome::fails(need, || e, Vec::new),
             }
         },
@@ -194,24 +195,24 @@ pub(super) fn run_triples_qp(
 /// The outcome of one instance from its check; `game` solves the game
 /// again when certificates are wanted (the holding instances' with
 /// `--certificates`, a failure's true behaviour).
-fn outcome(
+fn outcome<G: Borrow<Periodicity>>(
     scope: &Scope,
     need: Need,
     moves: &[u64],
     check: Check,
-    game: impl FnOnce() -> Result<Periodicity, String>,
+    game: impl FnOnce() -> Result<G, String>,
 ) -> InstanceOutcome {
     match check {
         Check::Skip => InstanceOutcome::NotApplicable,
         Check::Holds if scope.wants_certificates() => match game() {
-            Ok(game) => InstanceOutcome::Holds(holding_certificates(moves, &game)),
+            Ok(game) => InstanceOutcome::Holds(holding_certificates(moves, game.borrow())),
             Err(e) => InstanceOutcome::fails(need, || e, Vec::new),
         },
         Check::Holds => InstanceOutcome::Holds(Vec::new()),
         Check::Fails(why) => InstanceOutcome::fails(
             need,
             || format!("{}: {why}", braces(moves)),
-            || game().map(|g| truth(&g)).unwrap_or_default(),
+            || game().map(|g| truth(g.borrow())).unwrap_or_default(),
         ),
     }
 }
