@@ -24,8 +24,18 @@ venv="$(mktemp -d "${TMPDIR:-/tmp}/nimcert-python.XXXXXX")"
 trap 'rm -rf "$venv"' EXIT
 "$python" -m venv "$venv"
 py="$venv/bin/python"
+# The tools installed below (maturin, pytest, mypy) are found on PATH: the
+# `--no-build-isolation` build starts the `maturin` executable by name, and
+# nothing outside this virtualenv may stand in for it.
+export PATH="$venv/bin:$PATH"
+export VIRTUAL_ENV="$venv"
 "$py" -m pip install -q --disable-pip-version-check "maturin>=1.8,<2" pytest numpy mypy
-echo "python: $("$py" --version), maturin $("$py" -m maturin --version | cut -d' ' -f2), tools in $((SECONDS - start)) s"
+maturin_found="$(command -v maturin || true)"
+if [[ $maturin_found != "$venv/bin/maturin" ]]; then
+    echo "python/ci.sh: maturin should come from the virtualenv, found '${maturin_found:-nothing}'"
+    exit 1
+fi
+echo "python: $("$py" --version), maturin $(maturin --version | cut -d' ' -f2), tools in $((SECONDS - start)) s"
 
 build_start=$SECONDS
 MATURIN_PEP517_ARGS="--profile $profile" \
