@@ -1,8 +1,8 @@
 # Type stubs of the Rust extension nimcert._nimcert (python/src/*.rs).
-# tests/test_stubs.py compares them with the module (mypy's stubtest).
+# tests/test_boundary.py compares them with the module (mypy's stubtest).
 
 import os
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, Union, final, overload
+from typing import Any, Dict, Iterator, List, Optional, Sequence, SupportsIndex, Tuple, Union, final, overload
 
 __version__: str
 
@@ -228,51 +228,57 @@ class AuditReport:
 
 _Range = Union[str, Tuple[int, int]]
 
-def solve(moves: _Moves, *, max_positions: int = ..., max_work: int = ...) -> Game: ...
+# The defaults are the command line's (`nimcert solve --help`, `nimcert
+# audit --help`); inspect.signature shows the same numbers.
+def solve(moves: _Moves, *, max_positions: int = 268_435_456, max_work: int = 60_000_000_000) -> Game: ...
 def solve_octal(
-    code: str, *, method: str = "rare", max_n: int = ..., max_work: int = ...
+    code: str, *, method: str = "rare", max_n: int = 100_000, max_work: int = 60_000_000_000
 ) -> OctalGame: ...
 def classify(moves: _Moves) -> Classification: ...
 def certify(
-    moves: _Moves, *, claim: str = "sequence", max_positions: int = ..., max_work: int = ...
+    moves: _Moves,
+    *,
+    claim: str = "sequence",
+    max_positions: int = 268_435_456,
+    max_work: int = 60_000_000_000,
 ) -> Certificate: ...
 def certify_formula(
-    moves: _Moves, *, max_positions: int = ..., max_work: int = ...
+    moves: _Moves, *, max_positions: int = 268_435_456, max_work: int = 60_000_000_000
 ) -> Dict[str, Certificate]: ...
 def certify_octal(
     code: str,
     *,
     no_values: bool = False,
     method: str = "rare",
-    max_n: int = ...,
-    max_work: int = ...,
+    max_n: int = 100_000,
+    max_work: int = 60_000_000_000,
 ) -> Certificate: ...
 def certify_family(a: int, b: int, rho: int) -> Certificate: ...
 def check(certificate: Union[Certificate, str, bytes], **limits: int) -> CheckResult: ...
 def check_file(path: _Path, **limits: int) -> CheckResult: ...
 def audit_claims(
-    text: Union[str, bytes],
+    text: Union[str, bytes, bytearray],
     *,
     name: str = "<claims>",
-    ranges: Optional[Mapping[str, _Range]] = None,
-    claims: Optional[Sequence[str]] = None,
-    max_claim_bytes: int = ...,
-    max_claims: int = ...,
-    max_eval_steps: int = ...,
-    max_positions: int = ...,
-    max_n: int = ...,
-    max_work: int = ...,
+    ranges: Optional[Dict[str, _Range]] = None,
+    claims: Union[str, Sequence[str], None] = None,
+    max_claim_bytes: int = 4_194_304,
+    max_claims: int = 10_000,
+    max_eval_steps: int = 100_000_000,
+    max_positions: int = 67_108_864,
+    max_n: int = 100_000,
+    max_work: int = 2_000_000_000_000,
 ) -> AuditReport: ...
 def audit_file(
     paths: Union[_Path, Sequence[_Path]],
     *,
-    ranges: Optional[Mapping[str, _Range]] = None,
-    claims: Optional[Sequence[str]] = None,
-    max_claim_bytes: int = ...,
-    max_claims: int = ...,
-    max_eval_steps: int = ...,
-    max_positions: int = ...,
-    max_n: int = ...,
-    max_work: int = ...,
+    ranges: Optional[Dict[str, _Range]] = None,
+    claims: Union[str, Sequence[str], None] = None,
+    max_claim_bytes: int = 4_194_304,
+    max_claims: int = 10_000,
+    max_eval_steps: int = 100_000_000,
+    max_positions: int = 67_108_864,
+    max_n: int = 100_000,
+    max_work: int = 2_000_000_000_000,
 ) -> AuditReport: ...
-def _panic_for_test(message: str) -> None: ...
+def _panic_for_test(message: str, *, in_worker: bool = True) -> None: ...

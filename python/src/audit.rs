@@ -4,8 +4,10 @@
 //! with the same limits, work estimate and messages; the verdicts come
 //! back as Python objects.
 
+use crate::args::{self, prefixes_of};
 use crate::certs::{wrap, Certificate};
-use crate::errors::{run, Failure, Outcome};
+use crate::errors::{guard, Failure, Outcome};
+use crate::work::{run_cancellable, Cancel};
 use nimcert::audit::file::{FileLimits, LoadError};
 use nimcert::audit::report::{self, Row};
 use nimcert::audit::{ClaimResult, Scope, Verdict};
@@ -13,7 +15,7 @@ use nimcert::claim::Abort;
 use nimcert::range::RangeArg;
 use nimcert_claims as lang;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyString, PyTuple};
 use std::path::PathBuf;
 
 /// The default bound on an audit's estimated work, `nimcert audit
@@ -118,18 +120,23 @@ impl ClaimVerdict {
     /// The certificates of the counterexamples (the true behaviour of the
     /// game at each), in the order of `counterexamples`.
     #[getter]
-    fn certificates(&self) -> Vec<Vec<Certificate>> {
-        self.certificates
-            .iter()
-            .map(|certs| certs.iter().cloned().map(wrap).collect())
-            .collect()
+    fn certificates(&self) -> PyResult<Vec<Vec<Certificate>>> {
+        guard(|| {
+            Ok(self
+                .certificates
+                .iter()
+                .map(|certs| certs.iter().cloned().map(wrap).collect())
+                .collect())
+        })
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "ClaimVerdict(id={:?}, verdict={:?}, applicable={}, failing={}, unchecked={})",
-            self.id, self.verdict, self.applicable, self.failing, self.unchecked
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            Ok(format!(
+                "ClaimVerdict(id={:?}, verdict={:?}, applicable={}, failing={}, unchecked={})",
+                self.id, self.verdict, self.applicable, self.failing, self.unchecked
+            ))
+        })
     }
 }
 
@@ -140,31 +147,43 @@ pub struct AuditReport {
     claims: Vec<Py<ClaimVerdict>>,
 }
 
+impl AuditReport {
+    fn count(&self, verdict: Verdict) -> usize {
+        self.rows.iter().filter(|r| r.verdict == verdict).count()
+    }
+
+    fn verdict_list(&self, py: Python<'_>) -> Vec<Py<ClaimVerdict>> {
+        self.claims.iter().map(|c| c.clone_ref(py)).collect()
+    }
+}
+
 #[pymethods]
 impl AuditReport {
     /// One `ClaimVerdict` per claim.
     #[getter]
-    fn claims(&self, py: Python<'_>) -> Vec<Py<ClaimVerdict>> {
-        self.claims.iter().map(|c| c.clone_ref(py)).collect()
+    fn claims(&self, py: Python<'_>) -> PyResult<Vec<Py<ClaimVerdict>>> {
+        guard(|| Ok(self.verdict_list(py)))
     }
 
     /// How many claims have each verdict ({"holds": 2, "fails": 1, …}).
     #[getter]
     fn verdicts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for v in Verdict::ALL {
-            let n = self.rows.iter().filter(|r| r.verdict == v).count();
-            if n > 0 {
-                d.set_item(v.name(), n)?;
+        guard(|| {
+            let d = PyDict::new(py);
+            for v in Verdict::ALL {
+                let n = self.count(v);
+                if n > 0 {
+                    d.set_item(v.name(), n)?;
+                }
             }
-        }
-        Ok(d)
+            Ok(d)
+        })
     }
 
     /// Instances not checked, over every claim.
     #[getter]
-    fn instances_not_checked(&self) -> u64 {
-        self.rows.iter().map(|r| r.unchecked).sum()
+    fn instances_not_checked(&self) -> PyResult<u64> {
+        guard(|| Ok(self.rows.iter().map(|r| r.unchecked).sum()))
     }
 
     /// The exit status `nimcert audit --claims` gives this audit (no
@@ -172,109 +191,109 @@ impl AuditReport {
     /// was not accepted, else 2 when some claim or instance was not
     /// checked, else 0.
     #[getter]
-    fn exit_code(&self) -> u8 {
-        let fails = self.rows.iter().any(|r| r.verdict == Verdict::Fails);
-        let uncertified = self
-            .rows
-            .iter()
-            .any(|r| r.certificates_accepted == Some(false));
-        let unchecked = self
-            .rows
-            .iter()
-            .any(|r| r.verdict == Verdict::NotChecked || r.unchecked > 0);
-        if fails || uncertified {
-            1
-        } else if unchecked {
-            2
-        } else {
-            0
-        }
+    fn exit_code(&self) -> PyResult<u8> {
+        guard(|| {
+            let fails = self.count(Verdict::Fails) > 0;
+            let uncertified = self
+                .rows
+                .iter()
+                .any(|r| r.certificates_accepted == Some(false));
+            let unchecked = self
+                .rows
+                .iter()
+                .any(|r| r.verdict == Verdict::NotChecked || r.unchecked > 0);
+            Ok(if fails || uncertified {
+                1
+            } else if unchecked {
+                2
+            } else {
+                0
+            })
+        })
     }
 
     /// The report as `nimcert audit --format json` prints it.
-    fn json(&self) -> String {
-        report::json(&self.rows)
+    fn json(&self) -> PyResult<String> {
+        guard(|| Ok(report::json(&self.rows)))
     }
 
     /// The report as `nimcert audit` prints it (text).
-    fn text(&self) -> String {
-        report::text(&self.rows)
+    fn text(&self) -> PyResult<String> {
+        guard(|| Ok(report::text(&self.rows)))
     }
 
     /// The report as a Markdown table (`--format markdown`).
-    fn markdown(&self) -> String {
-        report::markdown(&self.rows)
+    fn markdown(&self) -> PyResult<String> {
+        guard(|| Ok(report::markdown(&self.rows)))
     }
 
-    fn __len__(&self) -> usize {
-        self.claims.len()
+    fn __len__(&self) -> PyResult<usize> {
+        guard(|| Ok(self.claims.len()))
     }
 
     /// The verdict of the claim with this id (`KeyError` if none), or the
     /// i-th.
     fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<ClaimVerdict>> {
-        if let Ok(id) = key.cast::<PyString>() {
-            let id: String = id.extract()?;
-            let id = id.as_str();
-            return self
-                .rows
-                .iter()
-                .position(|r| r.id == id)
-                .map(|i| self.claims[i].clone_ref(py))
-                .ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(id.to_string()));
-        }
-        let i: isize = key.extract()?;
-        let n = self.claims.len() as isize;
-        let at = if i < 0 { i + n } else { i };
-        if at < 0 || at >= n {
-            return Err(pyo3::exceptions::PyIndexError::new_err(
-                "AuditReport index out of range",
-            ));
-        }
-        Ok(self.claims[at as usize].clone_ref(py))
+        guard(|| {
+            if let Ok(id) = key.cast::<PyString>() {
+                let id: String = id.extract()?;
+                return self
+                    .rows
+                    .iter()
+                    .position(|r| r.id == id)
+                    .map(|i| self.claims[i].clone_ref(py))
+                    .ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(id));
+            }
+            let at = crate::values::index(key, self.claims.len(), "AuditReport")?;
+            Ok(self.claims[at].clone_ref(py))
+        })
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let list = pyo3::types::PyList::new(py, self.claims(py))?;
-        Ok(list.into_any().try_iter()?.into_any())
+        guard(|| {
+            let list = pyo3::types::PyList::new(py, self.verdict_list(py))?;
+            Ok(list.into_any().try_iter()?.into_any())
+        })
     }
 
-    fn __repr__(&self) -> String {
-        let counts: Vec<String> = Verdict::ALL
-            .iter()
-            .filter_map(|v| {
-                let n = self.rows.iter().filter(|r| r.verdict == *v).count();
-                (n > 0).then(|| format!("{}: {n}", v.name()))
-            })
-            .collect();
-        format!(
-            "AuditReport({} claims; {})",
-            self.rows.len(),
-            counts.join(", ")
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            let counts: Vec<String> = Verdict::ALL
+                .iter()
+                .filter_map(|&v| {
+                    let n = self.count(v);
+                    (n > 0).then(|| format!("{}: {n}", v.name()))
+                })
+                .collect();
+            Ok(format!(
+                "AuditReport({} claims; {})",
+                self.rows.len(),
+                counts.join(", ")
+            ))
+        })
     }
 }
 
 /// A parameter's range from Python: "N", "A..=B", "..=B" as `--range
-/// NAME=RANGE`, or a pair (lo, hi).
+/// NAME=RANGE`, or a pair of ints (lo, hi) (not bools).
 fn range_of(name: &str, value: &Bound<'_, PyAny>) -> Outcome<(i64, i64)> {
     let spec = format!(
         "{name}={}",
-        value.str().map(|s| s.to_string()).unwrap_or_default()
+        nimcert::moves::clip(&value.str().map(|s| s.to_string()).unwrap_or_default(), 60)
     );
-    if let Ok(pair) = value.cast::<PyTuple>() {
-        let (lo, hi): (i64, i64) = pair.extract().map_err(|_| {
-            Failure::input(format!(
-                "--range {spec}: a range is (lo, hi) with two ints, or a string N, A..=B or ..=B"
-            ))
-        })?;
-        return Ok((lo, hi));
-    }
-    let text: String = value.extract().map_err(|_| {
+    let refused = || {
         Failure::input(format!(
             "--range {spec}: a range is (lo, hi) with two ints, or a string N, A..=B or ..=B"
         ))
-    })?;
+    };
+    if let Ok(pair) = value.cast::<PyTuple>() {
+        if pair.iter().any(|v| v.is_instance_of::<PyBool>()) {
+            return Err(refused());
+        }
+        let (lo, hi): (i64, i64) = pair.extract().map_err(|_| refused())?;
+        return Ok((lo, hi));
+    }
+    let text: String = value.extract().map_err(|_| refused())?;
     let range: RangeArg = text.parse().map_err(Failure::input)?;
     let range = range.resolve(0);
     let bound = |v: u64| {
@@ -284,11 +303,21 @@ fn range_of(name: &str, value: &Bound<'_, PyAny>) -> Outcome<(i64, i64)> {
     Ok((bound(*range.start())?, bound(*range.end())?))
 }
 
-/// The ranges given, as (name, lo, hi).
-fn ranges_of(ranges: Option<&Bound<'_, PyDict>>) -> Outcome<Vec<(String, i64, i64)>> {
+/// The ranges given (a dict {name: range}), as (name, lo, hi).
+fn ranges_of(ranges: Option<&Bound<'_, PyAny>>) -> Outcome<Vec<(String, i64, i64)>> {
     let Some(ranges) = ranges else {
         return Ok(Vec::new());
     };
+    let ranges = ranges.cast::<PyDict>().map_err(|_| {
+        Failure::input(format!(
+            "ranges: a dict {{name: range}}, not {}",
+            ranges
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })?;
     let mut out = Vec::new();
     for (name, value) in ranges.iter() {
         let name: String = name
@@ -328,12 +357,14 @@ fn load(source: &Source, parse: &lang::ParseLimits) -> Outcome<Vec<lang::ClaimFi
 
 /// The audit: load, apply the ranges, select, estimate the work (refused
 /// over `max_work` before any work), run, and stop on a claim's abort, as
-/// `nimcert audit --claims`.
+/// `nimcert audit --claims`. Once `cancel` is set (the caller was
+/// interrupted), the claims not yet started are skipped.
 fn audit(
     source: Source,
     bounds: Bounds,
     ranges: Vec<(String, i64, i64)>,
     select: Vec<String>,
+    cancel: &Cancel,
 ) -> Outcome<Vec<(Row, ClaimResult)>> {
     let mut files: Vec<(PathBuf, lang::ClaimFile)> = load(&source, &bounds.parse)?
         .into_iter()
@@ -362,12 +393,40 @@ fn audit(
     if let Some(why) = report::over_max_work(report::estimate(&claims, &scope), bounds.max_work) {
         return Err(Failure::limit("--max-work", why));
     }
+    let claims = skipped_once_cancelled(claims, cancel);
     let results = report::run(&claims, &scope, &[], &|_| {});
+    if cancel.is_set() {
+        return Err(Failure::input("the audit was interrupted"));
+    }
     match report::first_abort(&results) {
         None => Ok(results),
         Some(Abort::Input(message)) => Err(Failure::input(message)),
         Some(Abort::Limit { flag, message }) => Err(Failure::limit(flag, message)),
     }
+}
+
+/// The claims, each of which does nothing once `cancel` is set: an
+/// interrupted audit stops after the claims already running (the library
+/// has no way to stop a claim midway).
+fn skipped_once_cancelled(
+    claims: Vec<nimcert::audit::Claim>,
+    cancel: &Cancel,
+) -> Vec<nimcert::audit::Claim> {
+    claims
+        .into_iter()
+        .map(|mut claim| {
+            let run = std::mem::replace(&mut claim.run, Box::new(|_| ClaimResult::default()));
+            let cancel = cancel.clone();
+            claim.run = Box::new(move |scope| {
+                if cancel.is_set() {
+                    ClaimResult::default()
+                } else {
+                    run(scope)
+                }
+            });
+            claim
+        })
+        .collect()
 }
 
 /// The Python report of the results.
@@ -380,83 +439,109 @@ fn report_of(py: Python<'_>, results: Vec<(Row, ClaimResult)>) -> PyResult<Audit
     Ok(AuditReport { rows, claims })
 }
 
-/// Runs `source` with the keyword arguments of both audit functions.
-#[allow(clippy::too_many_arguments)]
-fn audit_py(
-    py: Python<'_>,
-    source: Source,
-    ranges: Option<&Bound<'_, PyDict>>,
-    claims: Option<Vec<String>>,
+/// The keyword arguments both audit functions take.
+struct Options<'a, 'py> {
+    ranges: Option<&'a Bound<'py, PyAny>>,
+    claims: Option<&'a Bound<'py, PyAny>>,
     max_claim_bytes: u64,
     max_claims: u64,
     max_eval_steps: u64,
     max_positions: u64,
     max_n: u64,
     max_work: u64,
-) -> PyResult<AuditReport> {
-    let ranges = ranges_of(ranges).map_err(|f| f.into_py_err(py))?;
+}
+
+/// Runs `source` with the keyword arguments of both audit functions.
+fn audit_py(py: Python<'_>, source: Source, options: Options<'_, '_>) -> PyResult<AuditReport> {
+    let (ranges, select) = guard(|| {
+        let ranges = ranges_of(options.ranges).map_err(|f| f.into_py_err(py))?;
+        let select = prefixes_of(options.claims).map_err(|f| f.into_py_err(py))?;
+        Ok((ranges, select))
+    })?;
     let bounds = Bounds {
         parse: lang::ParseLimits {
-            max_bytes: usize::try_from(max_claim_bytes).unwrap_or(usize::MAX),
-            max_claims: usize::try_from(max_claims).unwrap_or(usize::MAX),
+            max_bytes: usize::try_from(options.max_claim_bytes).unwrap_or(usize::MAX),
+            max_claims: usize::try_from(options.max_claims).unwrap_or(usize::MAX),
         },
         file: FileLimits {
-            eval_steps: max_eval_steps,
+            eval_steps: options.max_eval_steps,
             solve: nimcert::solve::Limits {
-                max_positions,
-                max_n,
-                max_work,
+                max_positions: options.max_positions,
+                max_n: options.max_n,
+                max_work: options.max_work,
                 ..nimcert::solve::Limits::default()
             },
             ..FileLimits::default()
         },
-        max_work,
+        max_work: options.max_work,
     };
-    let select = claims.unwrap_or_default();
-    let results = run(py, move || audit(source, bounds, ranges, select))?;
-    report_of(py, results)
+    let results = run_cancellable(py, move |cancel| {
+        audit(source, bounds, ranges, select, cancel)
+    })?;
+    guard(|| report_of(py, results))
 }
+
+// The defaults of the audit's bounds are written as numbers in the
+// signatures below, so that `inspect.signature` and `help()` show them:
+// those of `nimcert audit` (tests/test_boundary.py compares them with its
+// help; FileLimits::default() is not a constant).
+const _: () = assert!(
+    DEFAULT_MAX_CLAIM_BYTES == 4_194_304
+        && DEFAULT_MAX_CLAIMS == 10_000
+        && DEFAULT_MAX_WORK == 2_000_000_000_000
+);
 
 /// Audits the claims of a claim file given as a string (TOML, the
 /// language of docs/CLAIMS.md), as `nimcert audit --claims FILE` would:
 /// the same bounds (keyword arguments named as its flags), verdicts and
 /// messages; an error in the text is an `InputError` (or `LimitError`)
-/// whose message starts `NAME:LINE:COL:`.
+/// whose message starts `NAME:LINE:COL:`. `ranges` maps a parameter to
+/// "N", "A..=B", "..=B" or (lo, hi); `claims` is a claim id or prefix,
+/// or a list of them.
 #[pyfunction]
 #[pyo3(signature = (text, *, name = "<claims>", ranges = None, claims = None,
-    max_claim_bytes = DEFAULT_MAX_CLAIM_BYTES, max_claims = DEFAULT_MAX_CLAIMS,
-    max_eval_steps = FileLimits::default().eval_steps,
-    max_positions = FileLimits::default().solve.max_positions,
-    max_n = FileLimits::default().solve.max_n, max_work = DEFAULT_MAX_WORK))]
+    max_claim_bytes = 4_194_304, max_claims = 10_000, max_eval_steps = 100_000_000,
+    max_positions = 67_108_864, max_n = 100_000, max_work = 2_000_000_000_000))]
 #[allow(clippy::too_many_arguments)]
 pub fn audit_claims(
     py: Python<'_>,
     text: &Bound<'_, PyAny>,
     name: &str,
-    ranges: Option<&Bound<'_, PyDict>>,
-    claims: Option<Vec<String>>,
-    max_claim_bytes: u64,
-    max_claims: u64,
-    max_eval_steps: u64,
-    max_positions: u64,
-    max_n: u64,
-    max_work: u64,
+    ranges: Option<&Bound<'_, PyAny>>,
+    claims: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = args::max_claim_bytes)] max_claim_bytes: u64,
+    #[pyo3(from_py_with = args::max_claims)] max_claims: u64,
+    #[pyo3(from_py_with = args::max_eval_steps)] max_eval_steps: u64,
+    #[pyo3(from_py_with = args::max_positions)] max_positions: u64,
+    #[pyo3(from_py_with = args::max_n)] max_n: u64,
+    #[pyo3(from_py_with = args::max_work)] max_work: u64,
 ) -> PyResult<AuditReport> {
-    // The byte bound applies before the text is copied or parsed.
-    let bytes = if let Ok(s) = text.cast::<PyString>() {
-        s.extract::<String>()?.into_bytes()
-    } else {
-        text.extract::<Vec<u8>>().map_err(|_| {
-            Failure::input("the claims are given as a string (or bytes)").into_py_err(py)
-        })?
-    };
+    let bytes = guard(|| {
+        if let Ok(s) = text.cast::<PyString>() {
+            return s.extract::<String>().map(String::into_bytes).map_err(|_| {
+                Failure::input("the claims are not valid UTF-8 text").into_py_err(py)
+            });
+        }
+        if let Ok(b) = text.cast::<PyBytes>() {
+            return Ok(b.as_bytes().to_vec());
+        }
+        if let Ok(b) = text.cast::<PyByteArray>() {
+            return Ok(b.to_vec());
+        }
+        Err(Failure::input(format!(
+            "the claims are given as a string (or bytes), not {}",
+            text.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+        .into_py_err(py))
+    })?;
     let source = Source::Text {
         name: name.to_string(),
         bytes,
     };
-    audit_py(
-        py,
-        source,
+    let options = Options {
         ranges,
         claims,
         max_claim_bytes,
@@ -465,43 +550,44 @@ pub fn audit_claims(
         max_positions,
         max_n,
         max_work,
-    )
+    };
+    audit_py(py, source, options)
 }
 
 /// Audits the claims of claim files (one path or a list), as `nimcert
 /// audit --claims FILE…`: each file read with the byte bound, ids unique
-/// across the files.
+/// across the files; the keyword arguments as for `audit_claims`.
 #[pyfunction]
 #[pyo3(signature = (paths, *, ranges = None, claims = None,
-    max_claim_bytes = DEFAULT_MAX_CLAIM_BYTES, max_claims = DEFAULT_MAX_CLAIMS,
-    max_eval_steps = FileLimits::default().eval_steps,
-    max_positions = FileLimits::default().solve.max_positions,
-    max_n = FileLimits::default().solve.max_n, max_work = DEFAULT_MAX_WORK))]
+    max_claim_bytes = 4_194_304, max_claims = 10_000, max_eval_steps = 100_000_000,
+    max_positions = 67_108_864, max_n = 100_000, max_work = 2_000_000_000_000))]
 #[allow(clippy::too_many_arguments)]
 pub fn audit_file(
     py: Python<'_>,
     paths: &Bound<'_, PyAny>,
-    ranges: Option<&Bound<'_, PyDict>>,
-    claims: Option<Vec<String>>,
-    max_claim_bytes: u64,
-    max_claims: u64,
-    max_eval_steps: u64,
-    max_positions: u64,
-    max_n: u64,
-    max_work: u64,
+    ranges: Option<&Bound<'_, PyAny>>,
+    claims: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = args::max_claim_bytes)] max_claim_bytes: u64,
+    #[pyo3(from_py_with = args::max_claims)] max_claims: u64,
+    #[pyo3(from_py_with = args::max_eval_steps)] max_eval_steps: u64,
+    #[pyo3(from_py_with = args::max_positions)] max_positions: u64,
+    #[pyo3(from_py_with = args::max_n)] max_n: u64,
+    #[pyo3(from_py_with = args::max_work)] max_work: u64,
 ) -> PyResult<AuditReport> {
-    let paths: Vec<PathBuf> = match paths.extract::<PathBuf>() {
-        Ok(path) => vec![path],
-        Err(_) => paths.extract().map_err(|_| {
-            Failure::input("paths: a path (str or os.PathLike) or a list of them").into_py_err(py)
-        })?,
-    };
-    if paths.is_empty() {
-        return Err(Failure::input("no claim file given").into_py_err(py));
-    }
-    audit_py(
-        py,
-        Source::Files(paths),
+    let paths = guard(|| {
+        let paths: Vec<PathBuf> = match paths.extract::<PathBuf>() {
+            Ok(path) => vec![path],
+            Err(_) => paths.extract().map_err(|_| {
+                Failure::input("paths: a path (str or os.PathLike) or a list of them")
+                    .into_py_err(py)
+            })?,
+        };
+        if paths.is_empty() {
+            return Err(Failure::input("no claim file given").into_py_err(py));
+        }
+        Ok(paths)
+    })?;
+    let options = Options {
         ranges,
         claims,
         max_claim_bytes,
@@ -510,5 +596,6 @@ pub fn audit_file(
         max_positions,
         max_n,
         max_work,
-    )
+    };
+    audit_py(py, Source::Files(paths), options)
 }

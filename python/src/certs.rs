@@ -4,8 +4,10 @@
 //! (`nimcert_check::check_certificate`, `nimcert_check::check_bytes`)
 //! called as it is, with `nimcheck`'s limits.
 
-use crate::errors::{run, Failure, Outcome};
-use crate::games::{method_of, moves_of};
+use crate::args::{self, count_of, moves_of};
+use crate::errors::{guard, Failure, Outcome};
+use crate::games::method_of;
+use crate::work::run;
 use nimcert::certify::formula::{three_move_certificates, FormulaError, ThreeMoveError};
 use nimcert::certify::{certificate_of_kind, search_provenance, ClaimKind};
 use nimcert::engine::Periodicity;
@@ -14,22 +16,30 @@ use nimcert::octal::certify::{
 };
 use nimcert::octal::period::OctalSolution;
 use nimcert::octal::{Method, OctalCode};
-use nimcert::solve::{Limits, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+use nimcert::solve::Limits;
 use nimcert_check::format::{self, Certificate as Cert};
 use nimcert_check::{Limits as CheckLimits, Verdict};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// A certificate, as `nimcert` writes it and `nimcheck` reads it.
 #[pyclass(frozen, module = "nimcert")]
 pub struct Certificate {
-    certificate: Cert,
+    /// Shared with the threads that check or write it (never copied).
+    certificate: Arc<Cert>,
 }
 
 impl Certificate {
     fn new(certificate: Cert) -> Self {
-        Certificate { certificate }
+        Certificate {
+            certificate: Arc::new(certificate),
+        }
+    }
+
+    fn kind_name(&self) -> &'static str {
+        self.certificate.claim.kind()
     }
 }
 
@@ -39,30 +49,32 @@ impl Certificate {
     /// "Octal", "PackedSequence", "OctalPeriodic", "Avoidance", "Family",
     /// "Grundy".
     #[getter]
-    fn kind(&self) -> &'static str {
-        self.certificate.claim.kind()
+    fn kind(&self) -> PyResult<&'static str> {
+        guard(|| Ok(self.kind_name()))
     }
 
     /// The format version.
     #[getter]
-    fn format(&self) -> u32 {
-        self.certificate.format
+    fn format(&self) -> PyResult<u32> {
+        guard(|| Ok(self.certificate.format))
     }
 
     /// The statement the certificate was generated from (a paper's
     /// formula), e.g. "A.Table1.row2"; None for one found by search.
     #[getter]
-    fn statement(&self) -> Option<String> {
-        match &self.certificate.provenance.method {
-            format::Method::Statement { statement, .. } => Some(statement.clone()),
-            _ => None,
-        }
+    fn statement(&self) -> PyResult<Option<String>> {
+        guard(|| {
+            Ok(match &self.certificate.provenance.method {
+                format::Method::Statement { statement, .. } => Some(statement.clone()),
+                _ => None,
+            })
+        })
     }
 
     /// The RON text nimcert writes and nimcheck reads.
     #[getter]
-    fn ron(&self) -> String {
-        nimcert_check::to_ron(&self.certificate)
+    fn ron(&self) -> PyResult<String> {
+        guard(|| Ok(nimcert_check::to_ron(&self.certificate)))
     }
 
     /// Checks the certificate with the checker's library under nimcheck's
@@ -71,11 +83,11 @@ impl Certificate {
     /// max_classes).
     #[pyo3(signature = (**limits))]
     fn check(&self, py: Python<'_>, limits: Option<&Bound<'_, PyDict>>) -> PyResult<CheckResult> {
-        let limits = check_limits(limits).map_err(|f| f.into_py_err(py))?;
-        let certificate = &self.certificate;
+        let limits = guard(|| check_limits(limits).map_err(|f| f.into_py_err(py)))?;
+        let certificate = Arc::clone(&self.certificate);
         run(py, move || {
             Ok(CheckResult::from(nimcert_check::check_certificate(
-                certificate,
+                &certificate,
                 &limits,
             )))
         })
@@ -86,8 +98,10 @@ impl Certificate {
     /// pipe or link), then the file is replaced atomically. `OutputError`
     /// otherwise.
     fn write(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
-        let text = self.ron();
-        run(py, move || write_text(&path, &text))
+        let certificate = Arc::clone(&self.certificate);
+        run(py, move || {
+            write_text(&path, &nimcert_check::to_ron(&certificate))
+        })
     }
 
     /// Reads a certificate from RON text (str or bytes), as nimcheck does:
@@ -100,8 +114,11 @@ impl Certificate {
         text: &Bound<'_, PyAny>,
         limits: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Certificate> {
-        let limits = check_limits(limits).map_err(|f| f.into_py_err(py))?;
-        let bytes = bytes_of(text).map_err(|f| f.into_py_err(py))?;
+        let (limits, bytes) = guard(|| {
+            let limits = check_limits(limits).map_err(|f| f.into_py_err(py))?;
+            let bytes = bytes_of(text).map_err(|f| f.into_py_err(py))?;
+            Ok((limits, bytes))
+        })?;
         run(py, move || {
             nimcert_check::parse(&bytes, &limits)
                 .map(Certificate::new)
@@ -118,7 +135,7 @@ impl Certificate {
         path: PathBuf,
         limits: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Certificate> {
-        let limits = check_limits(limits).map_err(|f| f.into_py_err(py))?;
+        let limits = guard(|| check_limits(limits).map_err(|f| f.into_py_err(py)))?;
         run(py, move || {
             let bytes = read_certificate_file(&path, &limits)?;
             nimcert_check::parse(&bytes, &limits)
@@ -127,22 +144,26 @@ impl Certificate {
         })
     }
 
-    fn __str__(&self) -> String {
+    fn __str__(&self) -> PyResult<String> {
         self.ron()
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "Certificate(kind={:?}, format={})",
-            self.kind(),
-            self.format()
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            Ok(format!(
+                "Certificate(kind={:?}, format={})",
+                self.kind_name(),
+                self.certificate.format
+            ))
+        })
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<Certificate>()
-            .is_ok_and(|o| o.get().certificate == self.certificate)
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        guard(|| {
+            Ok(other
+                .cast::<Certificate>()
+                .is_ok_and(|o| o.get().certificate == self.certificate))
+        })
     }
 }
 
@@ -204,9 +225,7 @@ pub fn check_limits(kwargs: Option<&Bound<'_, PyDict>>) -> Outcome<CheckLimits> 
         let name: String = key
             .extract()
             .map_err(|_| Failure::input("a limit's name is a string"))?;
-        let number: u64 = value.extract().map_err(|_| {
-            Failure::input(format!("{name}: a limit is a count from 0 to 2^64 − 1"))
-        })?;
+        let number = count_of(&name, &value)?;
         match name.as_str() {
             "max_file_bytes" => limits.max_file_bytes = number,
             "max_moves" => limits.max_moves = number,
@@ -289,20 +308,22 @@ impl From<Verdict> for CheckResult {
 impl CheckResult {
     /// True when the certificate is valid.
     #[getter]
-    fn valid(&self) -> bool {
-        self.exit_code == 0
+    fn valid(&self) -> PyResult<bool> {
+        guard(|| Ok(self.exit_code == 0))
     }
 
-    fn __bool__(&self) -> bool {
+    fn __bool__(&self) -> PyResult<bool> {
         self.valid()
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "CheckResult(verdict={:?}, message={:?})",
-            self.verdict,
-            nimcert::moves::clip(&self.message, 80)
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            Ok(format!(
+                "CheckResult(verdict={:?}, message={:?})",
+                self.verdict,
+                nimcert::moves::clip(&self.message, 80)
+            ))
+        })
     }
 }
 
@@ -316,17 +337,17 @@ pub fn check(
     certificate: &Bound<'_, PyAny>,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<CheckResult> {
-    let limits = check_limits(limits).map_err(|f| f.into_py_err(py))?;
+    let limits = guard(|| check_limits(limits).map_err(|f| f.into_py_err(py)))?;
     if let Ok(c) = certificate.cast::<Certificate>() {
-        let certificate = &c.get().certificate;
+        let certificate = Arc::clone(&c.get().certificate);
         return run(py, move || {
             Ok(CheckResult::from(nimcert_check::check_certificate(
-                certificate,
+                &certificate,
                 &limits,
             )))
         });
     }
-    let bytes = bytes_of(certificate).map_err(|f| f.into_py_err(py))?;
+    let bytes = guard(|| bytes_of(certificate).map_err(|f| f.into_py_err(py)))?;
     run(py, move || {
         Ok(CheckResult::from(nimcert_check::check_bytes(
             &bytes, &limits,
@@ -343,7 +364,7 @@ pub fn check_file(
     path: PathBuf,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<CheckResult> {
-    let limits = check_limits(limits).map_err(|f| f.into_py_err(py))?;
+    let limits = guard(|| check_limits(limits).map_err(|f| f.into_py_err(py)))?;
     run(py, move || {
         let bytes = match read_certificate_file(&path, &limits) {
             Ok(bytes) => bytes,
@@ -402,16 +423,19 @@ pub fn octal_certificate(game: &OctalSolution, method: Method, no_values: bool) 
 /// A certificate of the subtraction game `moves` found by search, as
 /// `nimcert certify MOVES --claim CLAIM`.
 #[pyfunction]
-#[pyo3(signature = (moves, *, claim = "sequence", max_positions = DEFAULT_MAX_POSITIONS, max_work = DEFAULT_MAX_WORK))]
+#[pyo3(signature = (moves, *, claim = "sequence", max_positions = 268_435_456, max_work = 60_000_000_000))]
 pub fn certify(
     py: Python<'_>,
     moves: &Bound<'_, PyAny>,
     claim: &str,
-    max_positions: u64,
-    max_work: u64,
+    #[pyo3(from_py_with = args::max_positions)] max_positions: u64,
+    #[pyo3(from_py_with = args::max_work)] max_work: u64,
 ) -> PyResult<Certificate> {
-    let moves = moves_of(moves).map_err(|f| f.into_py_err(py))?;
-    let kind = claim_kind(claim).map_err(|f| f.into_py_err(py))?;
+    let (moves, kind) = guard(|| {
+        let moves = moves_of(moves).map_err(|f| f.into_py_err(py))?;
+        let kind = claim_kind(claim).map_err(|f| f.into_py_err(py))?;
+        Ok((moves, kind))
+    })?;
     let limits = Limits {
         max_positions,
         max_work,
@@ -431,25 +455,27 @@ pub fn certify(
 /// statement covers gets certificates from search (its `statement` is
 /// None).
 #[pyfunction]
-#[pyo3(signature = (moves, *, max_positions = DEFAULT_MAX_POSITIONS, max_work = DEFAULT_MAX_WORK))]
+#[pyo3(signature = (moves, *, max_positions = 268_435_456, max_work = 60_000_000_000))]
 pub fn certify_formula<'py>(
     py: Python<'py>,
     moves: &Bound<'py, PyAny>,
-    max_positions: u64,
-    max_work: u64,
+    #[pyo3(from_py_with = args::max_positions)] max_positions: u64,
+    #[pyo3(from_py_with = args::max_work)] max_work: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let moves = moves_of(moves).map_err(|f| f.into_py_err(py))?;
+    let moves = guard(|| moves_of(moves).map_err(|f| f.into_py_err(py)))?;
     let limits = Limits {
         max_positions,
         max_work,
         ..Limits::default()
     };
     let documents = run(py, move || formula_documents(&moves, &limits))?;
-    let out = PyDict::new(py);
-    for (kind, certificate) in documents {
-        out.set_item(kind, Certificate::new(certificate))?;
-    }
-    Ok(out)
+    guard(|| {
+        let out = PyDict::new(py);
+        for (kind, certificate) in documents {
+            out.set_item(kind, Certificate::new(certificate))?;
+        }
+        Ok(out)
+    })
 }
 
 /// The checked documents of `three_move_certificates`, or the failure
@@ -499,17 +525,20 @@ fn formula_documents(
 /// The certificate of the octal game `code`, as `nimcert certify --octal
 /// CODE` (`no_values`: `--no-values`).
 #[pyfunction]
-#[pyo3(signature = (code, *, no_values = false, method = "rare", max_n = nimcert::solve::DEFAULT_MAX_N, max_work = DEFAULT_MAX_WORK))]
+#[pyo3(signature = (code, *, no_values = false, method = "rare", max_n = 100_000, max_work = 60_000_000_000))]
 pub fn certify_octal(
     py: Python<'_>,
     code: &str,
     no_values: bool,
     method: &str,
-    max_n: u64,
-    max_work: u64,
+    #[pyo3(from_py_with = args::max_n)] max_n: u64,
+    #[pyo3(from_py_with = args::max_work)] max_work: u64,
 ) -> PyResult<Certificate> {
-    let method = method_of(method).map_err(|f| f.into_py_err(py))?;
-    let code = OctalCode::parse(code).map_err(|e| Failure::input(e).into_py_err(py))?;
+    let (method, code) = guard(|| {
+        let method = method_of(method).map_err(|f| f.into_py_err(py))?;
+        let code = OctalCode::parse(code).map_err(|e| Failure::input(e).into_py_err(py))?;
+        Ok((method, code))
+    })?;
     let limits = Limits {
         max_n,
         max_work,
@@ -525,7 +554,12 @@ pub fn certify_octal(
 /// for every c, as `nimcert certify --family A,B,RHO`: derived, then run
 /// through the checker's library (`FalseClaimError` if it refuses it).
 #[pyfunction]
-pub fn certify_family(py: Python<'_>, a: u64, b: u64, rho: u64) -> PyResult<Certificate> {
+pub fn certify_family(
+    py: Python<'_>,
+    #[pyo3(from_py_with = args::a)] a: u64,
+    #[pyo3(from_py_with = args::b)] b: u64,
+    #[pyo3(from_py_with = args::rho)] rho: u64,
+) -> PyResult<Certificate> {
     run(py, move || {
         use nimcert::subtraction::family::{checked_certificate, Uncertified};
         let certificate = checked_certificate(a, b, rho).map_err(|e| match e {

@@ -10,6 +10,11 @@
 //! and `InternalError` for a Rust panic, which never crosses into Python
 //! as an abort. Every instance has the attributes `exit_code`, `flag`,
 //! and `file`, `line`, `col` (None but for an error in a claim file).
+//!
+//! A panic becomes an `InternalError`: in the work of a call, caught on
+//! the thread that does it (`work::run`), and in the rest of an entry
+//! point's body by [`guard`]. PyO3 would otherwise raise its
+//! `PanicException`, a `BaseException` that `except Exception` misses.
 
 use nimcert::solve::SolveError;
 use pyo3::create_exception;
@@ -192,16 +197,18 @@ impl From<SolveError> for Failure {
 /// The result of work done on the Rust side.
 pub type Outcome<T> = Result<T, Failure>;
 
-/// Runs `work` without holding the interpreter (other Python threads go
-/// on meanwhile), catching a panic: a `Failure` becomes its exception, a
-/// panic an `InternalError` with the panic's message.
-pub fn run<T: Send>(py: Python<'_>, work: impl FnOnce() -> Outcome<T> + Send) -> PyResult<T> {
-    let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(work)));
-    settle(py, outcome)
+/// Runs the body of an entry point on the calling thread (holding the
+/// interpreter), catching a panic: an `InternalError` with the panic's
+/// message, where PyO3 would raise a `PanicException` (which `except
+/// Exception` does not catch).
+pub fn guard<T>(body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(body))
+        .unwrap_or_else(|payload| Err(Python::attach(|py| internal(py, payload))))
 }
 
-/// The exception of a finished `run`.
-fn settle<T>(py: Python<'_>, outcome: Result<Outcome<T>, Box<dyn Any + Send>>) -> PyResult<T> {
+/// The exception of a finished piece of work (`work::run`): a `Failure`
+/// its exception, a panic an `InternalError`.
+pub fn settle<T>(py: Python<'_>, outcome: Result<Outcome<T>, Box<dyn Any + Send>>) -> PyResult<T> {
     match outcome {
         Ok(Ok(value)) => Ok(value),
         Ok(Err(failure)) => Err(failure.into_py_err(py)),
@@ -210,7 +217,7 @@ fn settle<T>(py: Python<'_>, outcome: Result<Outcome<T>, Box<dyn Any + Send>>) -
 }
 
 /// The `InternalError` of a caught panic.
-fn internal(py: Python<'_>, payload: Box<dyn Any + Send>) -> PyErr {
+pub fn internal(py: Python<'_>, payload: Box<dyn Any + Send>) -> PyErr {
     let what = payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())

@@ -4,68 +4,19 @@
 //! `nimcert solve`, `nimcert octal` and the paper-A section of `nimcert
 //! solve` do, with the same limits and messages.
 
+use crate::args::{self, moves_of};
 use crate::certs::Certificate;
-use crate::errors::{run, Failure, Outcome};
+use crate::errors::{guard, Failure, Outcome};
 use crate::values::{Store, Values};
+use crate::work::run;
 use nimcert::engine::Periodicity;
-use nimcert::moves::{MoveSet, MoveSetError, MAX_MOVES};
 use nimcert::octal::period::OctalSolution;
 use nimcert::octal::{Method, OctalCode};
-use nimcert::solve::{Limits, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
+use nimcert::solve::{Limits, DEFAULT_MAX_N, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 use nimcert::subtraction::{classify as classify_triple, Classification as Paper, Source};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyDict;
 use std::sync::Arc;
-
-/// Moves given from Python: a string as on the command line (`"2,5,7"`,
-/// `"2 5 7"`) or a sequence of ints (a list, a tuple, a NumPy array), read
-/// with the command line's bounds (at most 4096 moves, each in [1, 2^24])
-/// and its messages.
-pub fn moves_of(moves: &Bound<'_, PyAny>) -> Outcome<MoveSet> {
-    if let Ok(text) = moves.cast::<PyString>() {
-        let text: String = text
-            .extract()
-            .map_err(|_| Failure::input("the moves are not valid UTF-8 text"))?;
-        return MoveSet::parse(&text).map_err(Failure::input);
-    }
-    let too_many = |n: usize| Failure::input(MoveSetError::TooMany(n));
-    let n = moves
-        .len()
-        .map_err(|_| Failure::input("the moves must be a string or a sequence of ints"))?;
-    if n > MAX_MOVES {
-        return Err(too_many(n));
-    }
-    let mut list = Vec::with_capacity(n);
-    for item in moves
-        .try_iter()
-        .map_err(|_| Failure::input("the moves must be a string or a sequence of ints"))?
-    {
-        let item = item.map_err(|e| Failure::input(e.to_string()))?;
-        list.push(move_of(&item)?);
-        if list.len() > MAX_MOVES {
-            return Err(too_many(list.len()));
-        }
-    }
-    MoveSet::new(&list).map_err(Failure::input)
-}
-
-/// One move: an int (anything with `__index__`, such as a NumPy
-/// integer). A negative int or anything else is "not a positive integer",
-/// an int beyond 64 bits "exceeds the limit", as on the command line.
-fn move_of(item: &Bound<'_, PyAny>) -> Outcome<u64> {
-    if let Ok(m) = item.extract::<u64>() {
-        return Ok(m);
-    }
-    let is_int = item.hasattr("__index__").unwrap_or(false);
-    if is_int && item.ge(0).unwrap_or(false) {
-        return Err(Failure::input(MoveSetError::TooLarge(u64::MAX)));
-    }
-    let shown = item
-        .str()
-        .map(|s| s.to_string())
-        .unwrap_or_else(|_| "?".to_string());
-    Err(Failure::input(MoveSetError::NotANumber(shown)))
-}
 
 /// A solved subtraction game: least pre-period q, least period p, the
 /// values on [0, q + p), and (three moves) paper A's classification.
@@ -80,68 +31,75 @@ pub struct Game {
 impl Game {
     /// The moves, increasing.
     #[getter]
-    fn moves(&self) -> Vec<u64> {
-        self.game.moves.as_slice().to_vec()
+    fn moves(&self) -> PyResult<Vec<u64>> {
+        guard(|| Ok(self.game.moves.as_slice().to_vec()))
     }
 
     /// q, the least pre-period.
     #[getter]
-    fn preperiod(&self) -> u64 {
-        self.game.qp.preperiod
+    fn preperiod(&self) -> PyResult<u64> {
+        guard(|| Ok(self.game.qp.preperiod))
     }
 
     /// p, the least period.
     #[getter]
-    fn period(&self) -> u64 {
-        self.game.qp.period
+    fn period(&self) -> PyResult<u64> {
+        guard(|| Ok(self.game.qp.period))
     }
 
     /// G(x) for x in [0, q + p), viewed by NumPy without copying.
     #[getter]
-    fn values(&self, py: Python<'_>) -> Py<Values> {
-        self.values.clone_ref(py)
+    fn values(&self, py: Python<'_>) -> PyResult<Py<Values>> {
+        guard(|| Ok(self.values.clone_ref(py)))
     }
 
-    /// G(x) for any x ≥ 0 (by the period beyond q + p).
-    fn value(&self, x: u64) -> u16 {
-        self.game.value(x)
+    /// G(x) for any int x ≥ 0 (by the period beyond q + p); a negative x
+    /// is an `InputError`.
+    fn value(&self, x: &Bound<'_, PyAny>) -> PyResult<u16> {
+        guard(|| {
+            let (q, p) = (self.game.qp.preperiod, self.game.qp.period);
+            let x = args::position("x", x, q, p).map_err(|f| f.into_py_err(x.py()))?;
+            Ok(self.game.value(x))
+        })
     }
 
     /// The P-positions (value 0) in [0, q + p).
-    fn p_positions(&self) -> Vec<u64> {
-        self.game.p_positions()
+    fn p_positions(&self) -> PyResult<Vec<u64>> {
+        guard(|| Ok(self.game.p_positions()))
     }
 
     /// The least pre-period of the outcome (P/N) sequence.
     #[getter]
-    fn outcome_preperiod(&self) -> u64 {
-        self.game.outcome().preperiod
+    fn outcome_preperiod(&self) -> PyResult<u64> {
+        guard(|| Ok(self.game.outcome().preperiod))
     }
 
     /// The least period of the outcome (P/N) sequence.
     #[getter]
-    fn outcome_period(&self) -> u64 {
-        self.game.outcome().period
+    fn outcome_period(&self) -> PyResult<u64> {
+        guard(|| Ok(self.game.outcome().period))
     }
 
     /// Paper A's classification (three moves), else None.
     #[getter]
-    fn paper_a(&self, py: Python<'_>) -> Option<Py<Classification>> {
-        self.paper_a.as_ref().map(|c| c.clone_ref(py))
+    fn paper_a(&self, py: Python<'_>) -> PyResult<Option<Py<Classification>>> {
+        guard(|| Ok(self.paper_a.as_ref().map(|c| c.clone_ref(py))))
     }
 
     /// For three moves: whether the covering statement's prediction equals
     /// the engine's result (True when no statement covers the game, as
     /// `nimcert solve` reports it); None otherwise.
     #[getter]
-    fn agrees(&self) -> Option<bool> {
-        let paper = self.paper_a.as_ref()?.get();
-        Some(
-            paper
-                .prediction
-                .as_ref()
-                .is_none_or(|p| p.get().prediction.agrees_with(&self.game)),
-        )
+    fn agrees(&self) -> PyResult<Option<bool>> {
+        guard(|| {
+            Ok(self.paper_a.as_ref().map(|paper| {
+                paper
+                    .get()
+                    .prediction
+                    .as_ref()
+                    .is_none_or(|p| p.get().prediction.agrees_with(&self.game))
+            }))
+        })
     }
 
     /// A certificate of this game found by search, as `nimcert certify
@@ -151,49 +109,62 @@ impl Game {
     #[pyo3(signature = (claim = "sequence"))]
     fn certificate(&self, py: Python<'_>, claim: &str) -> PyResult<Certificate> {
         let game = self.game.clone();
-        let kind = crate::certs::claim_kind(claim).map_err(|f| f.into_py_err(py))?;
+        let kind = guard(|| crate::certs::claim_kind(claim).map_err(|f| f.into_py_err(py)))?;
         run(py, move || crate::certs::search_certificate(&game, kind))
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "Game(moves={}, preperiod={}, period={})",
-            self.game.moves.short(),
-            self.game.qp.preperiod,
-            self.game.qp.period
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            Ok(format!(
+                "Game(moves={}, preperiod={}, period={})",
+                self.game.moves.short(),
+                self.game.qp.preperiod,
+                self.game.qp.period
+            ))
+        })
     }
 }
+
+// The defaults of the limits are written as numbers in the signatures
+// below and in certs.rs, so that `inspect.signature` and `help()` show
+// them; they are the library's (the build fails when one changes).
+const _: () = assert!(
+    DEFAULT_MAX_POSITIONS == 268_435_456
+        && DEFAULT_MAX_WORK == 60_000_000_000
+        && DEFAULT_MAX_N == 100_000
+);
 
 /// Solves the subtraction game of `moves` within the limits, as `nimcert
 /// solve` (the same defaults, the same errors).
 #[pyfunction]
-#[pyo3(signature = (moves, *, max_positions = DEFAULT_MAX_POSITIONS, max_work = DEFAULT_MAX_WORK))]
+#[pyo3(signature = (moves, *, max_positions = 268_435_456, max_work = 60_000_000_000))]
 pub fn solve(
     py: Python<'_>,
     moves: &Bound<'_, PyAny>,
-    max_positions: u64,
-    max_work: u64,
+    #[pyo3(from_py_with = args::max_positions)] max_positions: u64,
+    #[pyo3(from_py_with = args::max_work)] max_work: u64,
 ) -> PyResult<Game> {
-    let moves = moves_of(moves).map_err(|f| f.into_py_err(py))?;
-    let limits = Limits {
-        max_positions,
-        max_work,
-        ..Limits::default()
-    };
-    let (game, paper) = run(py, move || {
-        let game = nimcert::solve::solve(&moves, &limits)?;
-        let paper = classify_triple(moves.as_slice());
-        Ok((Arc::new(game), paper))
-    })?;
-    let values = Py::new(py, Values::new(Store::Subtraction(game.clone())))?;
-    let paper_a = paper
-        .map(|p| Py::new(py, Classification::new(py, moves_shown(&game), p)?))
-        .transpose()?;
-    Ok(Game {
-        game,
-        values,
-        paper_a,
+    guard(|| {
+        let moves = moves_of(moves).map_err(|f| f.into_py_err(py))?;
+        let limits = Limits {
+            max_positions,
+            max_work,
+            ..Limits::default()
+        };
+        let (game, paper) = run(py, move || {
+            let game = nimcert::solve::solve(&moves, &limits)?;
+            let paper = classify_triple(moves.as_slice());
+            Ok((Arc::new(game), paper))
+        })?;
+        let values = Py::new(py, Values::new(Store::Subtraction(game.clone())))?;
+        let paper_a = paper
+            .map(|p| Py::new(py, Classification::new(py, moves_shown(&game), p)?))
+            .transpose()?;
+        Ok(Game {
+            game,
+            values,
+            paper_a,
+        })
     })
 }
 
@@ -214,31 +185,36 @@ pub struct OctalGame {
 impl OctalGame {
     /// The code, e.g. "0.77".
     #[getter]
-    fn code(&self) -> String {
-        self.game.code.to_string()
+    fn code(&self) -> PyResult<String> {
+        guard(|| Ok(self.game.code.to_string()))
     }
 
     /// q, the least pre-period.
     #[getter]
-    fn preperiod(&self) -> u64 {
-        self.game.preperiod
+    fn preperiod(&self) -> PyResult<u64> {
+        guard(|| Ok(self.game.preperiod))
     }
 
     /// p, the least period.
     #[getter]
-    fn period(&self) -> u64 {
-        self.game.period
+    fn period(&self) -> PyResult<u64> {
+        guard(|| Ok(self.game.period))
     }
 
     /// G(n) on [0, 2q + 2p + t + 1), the prefix of the proof (uint32).
     #[getter]
-    fn values(&self, py: Python<'_>) -> Py<Values> {
-        self.values.clone_ref(py)
+    fn values(&self, py: Python<'_>) -> PyResult<Py<Values>> {
+        guard(|| Ok(self.values.clone_ref(py)))
     }
 
-    /// G(n) for any n ≥ 0.
-    fn value(&self, n: u64) -> u32 {
-        self.game.value(n)
+    /// G(n) for any int n ≥ 0 (by the period beyond the prefix); a
+    /// negative n is an `InputError`.
+    fn value(&self, n: &Bound<'_, PyAny>) -> PyResult<u32> {
+        guard(|| {
+            let (q, p) = (self.game.preperiod, self.game.period);
+            let n = args::position("n", n, q, p).map_err(|f| f.into_py_err(n.py()))?;
+            Ok(self.game.value(n))
+        })
     }
 
     /// An `Octal` certificate (q, p, the values and the witnesses), or
@@ -252,11 +228,13 @@ impl OctalGame {
         })
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "OctalGame(code={}, preperiod={}, period={})",
-            self.game.code, self.game.preperiod, self.game.period
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            Ok(format!(
+                "OctalGame(code={}, preperiod={}, period={})",
+                self.game.code, self.game.preperiod, self.game.period
+            ))
+        })
     }
 }
 
@@ -274,31 +252,33 @@ pub fn method_of(method: &str) -> Outcome<Method> {
 
 /// Solves the octal game `code` (e.g. "0.77") as `nimcert octal`.
 #[pyfunction]
-#[pyo3(signature = (code, *, method = "rare", max_n = nimcert::solve::DEFAULT_MAX_N, max_work = DEFAULT_MAX_WORK))]
+#[pyo3(signature = (code, *, method = "rare", max_n = 100_000, max_work = 60_000_000_000))]
 pub fn solve_octal(
     py: Python<'_>,
     code: &str,
     method: &str,
-    max_n: u64,
-    max_work: u64,
+    #[pyo3(from_py_with = args::max_n)] max_n: u64,
+    #[pyo3(from_py_with = args::max_work)] max_work: u64,
 ) -> PyResult<OctalGame> {
-    let method = method_of(method).map_err(|f| f.into_py_err(py))?;
-    let code = OctalCode::parse(code).map_err(|e| Failure::input(e).into_py_err(py))?;
-    let limits = Limits {
-        max_n,
-        max_work,
-        ..Limits::default()
-    };
-    let game = run(py, move || {
-        Ok(Arc::new(nimcert::octal::solve::solve(
-            &code, method, &limits,
-        )?))
-    })?;
-    let values = Py::new(py, Values::new(Store::Octal(game.clone())))?;
-    Ok(OctalGame {
-        game,
-        method,
-        values,
+    guard(|| {
+        let method = method_of(method).map_err(|f| f.into_py_err(py))?;
+        let code = OctalCode::parse(code).map_err(|e| Failure::input(e).into_py_err(py))?;
+        let limits = Limits {
+            max_n,
+            max_work,
+            ..Limits::default()
+        };
+        let game = run(py, move || {
+            Ok(Arc::new(nimcert::octal::solve::solve(
+                &code, method, &limits,
+            )?))
+        })?;
+        let values = Py::new(py, Values::new(Store::Octal(game.clone())))?;
+        Ok(OctalGame {
+            game,
+            method,
+            values,
+        })
     })
 }
 
@@ -328,31 +308,35 @@ pub struct Prediction {
 impl Prediction {
     /// The predicted values on [0, p).
     #[getter]
-    fn values(&self, py: Python<'_>) -> Py<Values> {
-        self.values.clone_ref(py)
+    fn values(&self, py: Python<'_>) -> PyResult<Py<Values>> {
+        guard(|| Ok(self.values.clone_ref(py)))
     }
 
     /// The parameters the formula used, by name (g first).
     #[getter]
     fn parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (name, value) in &self.parameters {
-            d.set_item(name, value)?;
-        }
-        Ok(d)
+        guard(|| {
+            let d = PyDict::new(py);
+            for (name, value) in &self.parameters {
+                d.set_item(name, value)?;
+            }
+            Ok(d)
+        })
     }
 
     /// Whether the engine's result agrees: q = 0, the same least period,
     /// the same values.
-    fn agrees_with(&self, game: &Game) -> bool {
-        self.prediction.agrees_with(&game.game)
+    fn agrees_with(&self, game: &Game) -> PyResult<bool> {
+        guard(|| Ok(self.prediction.agrees_with(&game.game)))
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "Prediction(statement={:?}, period={}, source={:?})",
-            self.statement, self.period, self.source
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            Ok(format!(
+                "Prediction(statement={:?}, period={}, source={:?})",
+                self.statement, self.period, self.source
+            ))
+        })
     }
 }
 
@@ -394,6 +378,11 @@ pub struct Classification {
 }
 
 impl Classification {
+    /// The predicted least period, None when uncovered.
+    fn period(&self) -> Option<u64> {
+        self.prediction.as_ref().map(|p| p.get().period)
+    }
+
     fn new(py: Python<'_>, moves: Vec<u64>, c: Paper) -> PyResult<Self> {
         use nimcert::subtraction::classify::Cover;
         let (table, row) = match c.cover {
@@ -450,37 +439,41 @@ impl Classification {
     /// "c_plus_b"} → bool.
     #[getter]
     fn admissible<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (name, value) in ["a_plus_b", "c_plus_a", "c_plus_b"]
-            .iter()
-            .zip(self.admissible)
-        {
-            d.set_item(name, value)?;
-        }
-        Ok(d)
+        guard(|| {
+            let d = PyDict::new(py);
+            for (name, value) in ["a_plus_b", "c_plus_a", "c_plus_b"]
+                .iter()
+                .zip(self.admissible)
+            {
+                d.set_item(name, value)?;
+            }
+            Ok(d)
+        })
     }
 
     /// The covering statement's prediction, None when uncovered.
     #[getter]
-    fn prediction(&self, py: Python<'_>) -> Option<Py<Prediction>> {
-        self.prediction.as_ref().map(|p| p.clone_ref(py))
+    fn prediction(&self, py: Python<'_>) -> PyResult<Option<Py<Prediction>>> {
+        guard(|| Ok(self.prediction.as_ref().map(|p| p.clone_ref(py))))
     }
 
     /// The predicted least period, None when uncovered.
     #[getter]
-    fn predicted_period(&self) -> Option<u64> {
-        self.prediction.as_ref().map(|p| p.get().period)
+    fn predicted_period(&self) -> PyResult<Option<u64>> {
+        guard(|| Ok(self.period()))
     }
 
-    fn __repr__(&self) -> String {
-        let none = || "None".to_string();
-        format!(
-            "Classification(moves={:?}, statement={}, rho={}, predicted_period={})",
-            self.moves,
-            self.statement.map_or_else(none, |s| format!("{s:?}")),
-            self.rho,
-            self.predicted_period().map_or_else(none, |p| p.to_string())
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            let none = || "None".to_string();
+            Ok(format!(
+                "Classification(moves={:?}, statement={}, rho={}, predicted_period={})",
+                self.moves,
+                self.statement.map_or_else(none, |s| format!("{s:?}")),
+                self.rho,
+                self.period().map_or_else(none, |p| p.to_string())
+            ))
+        })
     }
 }
 
@@ -490,16 +483,18 @@ impl Classification {
 /// `InputError`.
 #[pyfunction]
 pub fn classify(py: Python<'_>, moves: &Bound<'_, PyAny>) -> PyResult<Classification> {
-    let moves = moves_of(moves).map_err(|f| f.into_py_err(py))?;
-    let shown = moves.as_slice().to_vec();
-    let paper = run(py, move || {
-        classify_triple(moves.as_slice()).ok_or_else(|| {
-            Failure::input(format!(
-                "{}: paper A classifies three-move games a < b < c, not {} moves",
-                moves.short(),
-                moves.len()
-            ))
-        })
-    })?;
-    Classification::new(py, shown, paper)
+    guard(|| {
+        let moves = moves_of(moves).map_err(|f| f.into_py_err(py))?;
+        let shown = moves.as_slice().to_vec();
+        let paper = run(py, move || {
+            classify_triple(moves.as_slice()).ok_or_else(|| {
+                Failure::input(format!(
+                    "{}: paper A classifies three-move games a < b < c, not {} moves",
+                    moves.short(),
+                    moves.len()
+                ))
+            })
+        })?;
+        Classification::new(py, shown, paper)
+    })
 }

@@ -3,26 +3,40 @@
 //! and the claim-file audit, called from Python as the `nimcert` command
 //! line calls them, with its limits and its one-line messages.
 //!
-//! Every function runs its work without holding the interpreter and under
-//! `catch_unwind` (`errors::run`): a failure is a Python exception of
-//! the `NimcertError` tree, a Rust panic an `InternalError`, never an
-//! abort of the interpreter.
+//! Every function and method is guarded against Rust panics: its long
+//! work runs on a thread of its own while the caller waits without
+//! holding the interpreter and answers Ctrl-C (`work::run`), the rest
+//! runs under `errors::guard`. A failure is a Python exception of the
+//! `NimcertError` tree, a Rust panic an `InternalError` (never PyO3's
+//! `PanicException`, which `except Exception` misses, nor an abort of the
+//! interpreter). Arguments are read by `args`: a bad one is an
+//! `InputError`.
 
 #![forbid(unsafe_code)]
 
+mod args;
 mod audit;
 mod certs;
 mod errors;
 mod games;
 mod values;
+mod work;
 
 use pyo3::prelude::*;
 
-/// A test seam: panics inside the guarded call, so that the tests can
-/// show a Rust panic arriving as `nimcert.InternalError`.
+/// A test seam: panics with `message`, by default on the thread that does
+/// the work of every long call (`work::run`), with `in_worker=False` in
+/// the body of an entry point on the calling thread (`errors::guard`), so
+/// that the tests can show a Rust panic arriving as `nimcert.InternalError`
+/// from either.
 #[pyfunction]
-fn _panic_for_test(py: Python<'_>, message: String) -> PyResult<()> {
-    errors::run(py, move || -> errors::Outcome<()> { panic!("{message}") })
+#[pyo3(signature = (message, *, in_worker = true))]
+fn _panic_for_test(py: Python<'_>, message: String, in_worker: bool) -> PyResult<()> {
+    if in_worker {
+        work::run(py, move || -> errors::Outcome<()> { panic!("{message}") })
+    } else {
+        errors::guard(|| -> PyResult<()> { panic!("{message}") })
+    }
 }
 
 #[pymodule]

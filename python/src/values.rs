@@ -7,6 +7,7 @@
 //! address handed to NumPy stays valid for as long as NumPy keeps the
 //! object alive as its array's base.
 
+use crate::errors::guard;
 use nimcert::engine::Periodicity;
 use nimcert::octal::period::OctalSolution;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
@@ -68,6 +69,14 @@ impl Values {
         }
     }
 
+    /// The values as a list of ints (a copy).
+    fn list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        match self.slice() {
+            Slice::U16(v) => PyList::new(py, v),
+            Slice::U32(v) => PyList::new(py, v),
+        }
+    }
+
     /// The values as u32, copied (for comparisons).
     fn to_vec(&self) -> Vec<u32> {
         let s = self.slice();
@@ -77,102 +86,125 @@ impl Values {
 
 #[pymethods]
 impl Values {
-    fn __len__(&self) -> usize {
-        self.slice().len()
+    fn __len__(&self) -> PyResult<usize> {
+        guard(|| Ok(self.slice().len()))
     }
 
     /// An int for an index (negative from the end), a list for a slice.
     fn __getitem__<'py>(&self, py: Python<'py>, key: &Bound<'py, PyAny>) -> PyResult<Py<PyAny>> {
-        let s = self.slice();
-        let len = s.len();
-        if let Ok(slice) = key.cast::<PySlice>() {
-            let ix = slice.indices(len as isize)?;
-            let picked: Vec<u32> = (0..ix.slicelength)
-                .map(|k| s.get((ix.start + k as isize * ix.step) as usize))
-                .collect();
-            return Ok(PyList::new(py, picked)?.into_any().unbind());
-        }
-        let i: isize = key
-            .extract()
-            .map_err(|_| PyTypeError::new_err("Values indices must be integers or slices"))?;
-        let at = if i < 0 { i + len as isize } else { i };
-        if at < 0 || at as usize >= len {
-            return Err(PyIndexError::new_err("Values index out of range"));
-        }
-        Ok(s.get(at as usize).into_pyobject(py)?.into_any().unbind())
+        guard(|| {
+            let s = self.slice();
+            let len = s.len();
+            if let Ok(slice) = key.cast::<PySlice>() {
+                let ix = slice.indices(len as isize)?;
+                let picked: Vec<u32> = (0..ix.slicelength)
+                    .map(|k| s.get((ix.start + k as isize * ix.step) as usize))
+                    .collect();
+                return Ok(PyList::new(py, picked)?.into_any().unbind());
+            }
+            let at = index(key, len, "Values")?;
+            Ok(s.get(at).into_pyobject(py)?.into_any().unbind())
+        })
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self.tolist(py)?.into_any().try_iter()?.into_any())
+        guard(|| Ok(self.list(py)?.into_any().try_iter()?.into_any()))
     }
 
     /// Equal to another sequence of the same ints (a list, a tuple,
     /// Values).
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        if let Ok(other) = other.cast::<Values>() {
-            return self.to_vec() == other.get().to_vec();
-        }
-        if other.cast::<pyo3::types::PyString>().is_ok() {
-            return false;
-        }
-        match other.extract::<Vec<u64>>() {
-            Ok(v) => {
-                v.len() == self.__len__() && {
-                    let s = self.slice();
-                    v.iter().enumerate().all(|(i, &x)| u64::from(s.get(i)) == x)
-                }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        guard(|| {
+            if let Ok(other) = other.cast::<Values>() {
+                return Ok(self.to_vec() == other.get().to_vec());
             }
-            Err(_) => false,
-        }
+            if other.cast::<pyo3::types::PyString>().is_ok() {
+                return Ok(false);
+            }
+            Ok(match other.extract::<Vec<u64>>() {
+                Ok(v) => {
+                    let s = self.slice();
+                    v.len() == s.len()
+                        && v.iter().enumerate().all(|(i, &x)| u64::from(s.get(i)) == x)
+                }
+                Err(_) => false,
+            })
+        })
     }
 
     /// The values as a list of ints (a copy).
     fn tolist<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        match self.slice() {
-            Slice::U16(v) => PyList::new(py, v),
-            Slice::U32(v) => PyList::new(py, v),
-        }
+        guard(|| self.list(py))
     }
 
     /// The NumPy dtype name of the values: "uint16" or "uint32".
     #[getter]
-    fn dtype(&self) -> &'static str {
-        match self.slice() {
-            Slice::U16(_) => "uint16",
-            Slice::U32(_) => "uint32",
-        }
+    fn dtype(&self) -> PyResult<&'static str> {
+        guard(|| {
+            Ok(match self.slice() {
+                Slice::U16(_) => "uint16",
+                Slice::U32(_) => "uint32",
+            })
+        })
     }
 
     /// The array interface (version 3): NumPy reads the values in place,
     /// read-only, keeping this object alive as the array's base.
     #[getter]
     fn __array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let order = if cfg!(target_endian = "little") {
-            '<'
-        } else {
-            '>'
-        };
-        let (address, typestr) = match self.slice() {
-            Slice::U16(v) => (v.as_ptr() as usize, format!("{order}u2")),
-            Slice::U32(v) => (v.as_ptr() as usize, format!("{order}u4")),
-        };
-        let interface = PyDict::new(py);
-        interface.set_item("version", 3)?;
-        interface.set_item("shape", PyTuple::new(py, [self.__len__()])?)?;
-        interface.set_item("typestr", typestr)?;
-        // (address, read-only)
-        interface.set_item("data", (address, true))?;
-        Ok(interface)
+        guard(|| {
+            let order = if cfg!(target_endian = "little") {
+                '<'
+            } else {
+                '>'
+            };
+            let (address, typestr) = match self.slice() {
+                Slice::U16(v) => (v.as_ptr() as usize, format!("{order}u2")),
+                Slice::U32(v) => (v.as_ptr() as usize, format!("{order}u4")),
+            };
+            let interface = PyDict::new(py);
+            interface.set_item("version", 3)?;
+            interface.set_item("shape", PyTuple::new(py, [self.slice().len()])?)?;
+            interface.set_item("typestr", typestr)?;
+            // (address, read-only)
+            interface.set_item("data", (address, true))?;
+            Ok(interface)
+        })
     }
 
-    fn __repr__(&self) -> String {
-        let s = self.slice();
-        let shown: Vec<String> = (0..s.len().min(20)).map(|i| s.get(i).to_string()).collect();
-        let more = if s.len() > 20 {
-            format!(", … ({} values)", s.len())
-        } else {
-            String::new()
-        };
-        format!("Values([{}{more}])", shown.join(", "))
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            let s = self.slice();
+            let shown: Vec<String> = (0..s.len().min(20)).map(|i| s.get(i).to_string()).collect();
+            let more = if s.len() > 20 {
+                format!(", … ({} values)", s.len())
+            } else {
+                String::new()
+            };
+            Ok(format!("Values([{}{more}])", shown.join(", ")))
+        })
     }
+}
+
+/// The position in a sequence of `len` items that `key` names, as a
+/// list reads its index: an int (negative from the end; a bool counts as
+/// 0 or 1, as for a list), `IndexError` out of range (an int beyond 64
+/// bits included), `TypeError` for anything else.
+pub fn index(key: &Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<usize> {
+    let out_of_range = || PyIndexError::new_err(format!("{what} index out of range"));
+    let i: i64 = match key.extract() {
+        Ok(i) => i,
+        Err(_) if key.hasattr("__index__").unwrap_or(false) => return Err(out_of_range()),
+        Err(_) => {
+            return Err(PyTypeError::new_err(format!(
+                "{what} indices must be integers or slices"
+            )))
+        }
+    };
+    let len = i64::try_from(len).unwrap_or(i64::MAX);
+    let at = if i < 0 { i.saturating_add(len) } else { i };
+    if at < 0 || at >= len {
+        return Err(out_of_range());
+    }
+    Ok(at as usize)
 }
