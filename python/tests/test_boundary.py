@@ -233,3 +233,22 @@ def test_an_interrupted_audit_starts_no_more_claims():
     lines = _lines(out)
     assert status == 0 and "interrupted" in lines and "finished" not in lines, (out, err)
     assert float(lines["cpu"]) < 0.5, out
+
+
+def test_a_forked_child_does_its_own_work():
+    """The worker threads waiting in the parent do not exist in a child
+    made by fork (multiprocessing's default on Linux before Python 3.14):
+    the child's calls start their own."""
+    code = (
+        "import os, time, nimcert\n"
+        "assert nimcert.solve([3, 5, 11]).period == 8\n"
+        "time.sleep(0.5)\n"  # the worker now waits for the next call
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    print('child', nimcert.solve([2, 3, 7]).period, nimcert.classify([4, 11, 27]).table, flush=True)\n"
+        "    os._exit(0)\n"
+        "_, status = os.waitpid(pid, 0)\n"
+        "print('parent', nimcert.solve([1, 2, 3]).period, os.waitstatus_to_exitcode(status))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split("\n")[:2] == ["child 5 1", "parent 4 0"], done.stdout + done.stderr
