@@ -5,7 +5,9 @@ trusted checker's library, and audit claim files (docs/PYTHON.md).
 Everything is implemented in Rust (the extension ``nimcert._nimcert``),
 with the limits and one-line error messages of the ``nimcert`` command
 line; a limit's keyword argument is its flag's name with underscores
-(``--max-work`` is ``max_work=``).
+(``--max-work`` is ``max_work=``), and its default is the flag's. A bad
+argument is an ``InputError``, a Rust panic an ``InternalError`` (both
+``NimcertError``); Ctrl-C interrupts any call with ``KeyboardInterrupt``.
 """
 
 from ._nimcert import (

@@ -88,12 +88,12 @@ count_arguments!(
 pub fn position(name: &str, x: &Bound<'_, PyAny>, q: u64, p: u64) -> Outcome<u64> {
     let refused = |what: &str| {
         Failure::input(format!(
-            "{name}: {} is {what}, not a position (an int ≥ 0)",
+            "{name}: {} is {what}a position (an int ≥ 0)",
             shown(x)
         ))
     };
     if x.is_instance_of::<PyBool>() {
-        return Err(refused("a bool"));
+        return Err(refused("a bool, not "));
     }
     if let Ok(x) = x.extract::<u64>() {
         return Ok(x);
@@ -103,15 +103,15 @@ pub fn position(name: &str, x: &Bound<'_, PyAny>, q: u64, p: u64) -> Outcome<u64
         .py()
         .import("operator")
         .and_then(|operator| operator.call_method1("index", (x,)))
-        .map_err(|_| refused("not an int"))?;
+        .map_err(|_| refused("not "))?;
     if int.lt(0).unwrap_or(true) {
-        return Err(refused("negative"));
+        return Err(refused("negative, not "));
     }
     int.sub(q)
         .and_then(|d| d.rem(p.max(1)))
         .and_then(|r| r.extract::<u64>())
         .map(|r| q + r)
-        .map_err(|_| refused("not an int"))
+        .map_err(|_| refused("not "))
 }
 
 /// Moves given from Python: a string as on the command line (`"2,5,7"`,

@@ -128,6 +128,12 @@ def test_positions_of_a_game():
     for bad in [-1, -(2**70), True, 1.5, "3"]:
         _refused(lambda: game.value(bad), "x")
         _refused(lambda: octal.value(bad), "n")
+    for bad, message in [
+        (-1, "x: -1 is negative, not a position (an int ≥ 0)"),
+        (True, "x: True is a bool, not a position (an int ≥ 0)"),
+        (1.5, "x: 1.5 is not a position (an int ≥ 0)"),
+    ]:
+        assert _refused(lambda: game.value(bad), "x") == message
 
 
 MOVE_FUNCTIONS = [nimcert.solve, nimcert.classify, nimcert.certify, nimcert.certify_formula]

@@ -38,6 +38,27 @@ def test_a_panic_in_the_body_of_an_entry_point_is_an_exception():
     assert nimcert.solve([2, 3, 7]).period == 5
 
 
+def test_a_claim_id_of_65536_characters():
+    """Such an id made the library's text report panic (a format width
+    over 65,535): from Python each report is a string or an
+    InternalError, never PyO3's PanicException, which `except Exception`
+    misses."""
+    claim = (
+        f'[[claim]]\nid = "{"x" * 70_000}"\nsource = "s"\nquote = "q"\nkind = "conjecture"\n'
+        'game = "{a, a + 1}"\nparams = { a = "1..=3" }\nassert = "q == 0"\n'
+    )
+    report = nimcert.audit_claims(claim)
+    for render in (report.text, report.markdown, report.json, lambda: repr(report)):
+        try:
+            shown = render()
+        except Exception as error:  # noqa: BLE001 - the point of the test
+            assert isinstance(error, nimcert.InternalError), error
+            assert error.exit_code == 101
+        else:
+            assert isinstance(shown, str) and shown
+    assert nimcert.solve([3, 5, 11]).period == 8
+
+
 def _entry_points(source):
     """(name, body) of every #[pyfunction] and every method of a
     #[pymethods] block of a Rust file: the bodies found by matching braces
