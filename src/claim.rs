@@ -282,6 +282,64 @@ pub struct ClaimResult {
     /// divides by zero, a limit reached while evaluating): the audit stops
     /// with the abort's exit status instead of reporting counts.
     pub abort: Option<Abort>,
+    /// What the checked instances prove, when they prove the statement on
+    /// the whole range (e.g. "for every c of each class, on the bases of
+    /// the range", "for all x"); `None` when they are a finite check only.
+    /// Read by [`coverage`], which also requires that nothing failed or
+    /// was left unchecked.
+    pub proof: Option<String>,
+}
+
+/// What a verdict covers, its scope: a proof, or a finite check.
+///
+/// A proof is an argument for every instance the statement speaks of
+/// within the stated range: for all x (the proof window of a certified
+/// (q, p)), for every c of a residue class (a family certificate), an
+/// exhaustive check of a statement that is itself finite (one game, one
+/// geometry, the instances a claim file lists), or a refutation by a
+/// counterexample. A finite check held on the instances checked and says
+/// nothing beyond them: "holds" on a range never reads, counts or exits
+/// like a proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Coverage {
+    /// Proved on the stated range (or refuted).
+    Proof,
+    /// Held on the checked range only.
+    FiniteCheck,
+}
+
+impl Coverage {
+    /// "proof" or "finite check" (the JSON value).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Coverage::Proof => "proof",
+            Coverage::FiniteCheck => "finite check",
+        }
+    }
+}
+
+/// The scope of a claim's verdict and what it covers, in words: `None`
+/// when nothing was checked; a proof for a failure (the counterexample
+/// refutes the statement); a finite check when some instance was not
+/// checked or the run proved nothing beyond its instances
+/// ([`ClaimResult::proof`]); a proof otherwise.
+pub fn coverage(verdict: Verdict, result: &ClaimResult) -> Option<(Coverage, String)> {
+    match verdict {
+        Verdict::NotChecked => None,
+        Verdict::Fails => Some((
+            Coverage::Proof,
+            "disproved: a counterexample refutes the statement".to_string(),
+        )),
+        _ => match &result.proof {
+            Some(what) if result.failing == 0 && result.unchecked == 0 => {
+                Some((Coverage::Proof, format!("proved {what}")))
+            }
+            _ => Some((
+                Coverage::FiniteCheck,
+                "held on the checked range only (not a proof beyond it)".to_string(),
+            )),
+        },
+    }
 }
 
 /// Why a claim's run stopped before it could give a verdict.
@@ -456,6 +514,20 @@ impl Claim {
     /// Marks the entry as the correction of `of`.
     pub fn corrects(mut self, of: &'static str, how: Correction) -> Self {
         self.corrects = Some(Corrects { of, how });
+        self
+    }
+
+    /// Marks the statement as finite: one game, one geometry or a list
+    /// printed in the paper, which the run checks whole whatever the
+    /// scope. Checked without a failure or an unchecked instance, it is
+    /// proved ([`Coverage::Proof`]).
+    pub fn exhaustive(mut self) -> Self {
+        let run = self.run;
+        self.run = Box::new(move |scope| {
+            let mut result = run(scope);
+            result.proof = Some("exhaustively: the statement is finite".to_string());
+            result
+        });
         self
     }
 

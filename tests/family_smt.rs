@@ -438,16 +438,44 @@ fn a_changed_base_letter_and_a_wrong_base_period_are_refuted() {
 
 #[test]
 fn k0_lowered_below_the_family_is_refuted() {
-    // {2, 5, 7k + 3} from k = 1; at k = 0 the game is {2, 3, 5}.
-    let mut claim = family(2, 5, 3);
-    assert_eq!(claim.from_k, 1);
-    claim.from_k = 0;
+    // {2, 5, 7k + 3} from k = 1; at k = 0 the largest move 3 is not above
+    // b = 5 ({2, 3, 5} is another game): the export refuses the claim,
+    // as nimcheck and Coq do, instead of stating the mex rule of moves
+    // that are not {a, b, c}.
+    let mut from_zero = family(2, 5, 3);
+    assert_eq!(from_zero.from_k, 1);
+    from_zero.from_k = 0;
+    match smt::queries(&from_zero) {
+        Err(smt::SmtError::Malformed(why)) => assert!(why.contains("not above b"), "{why}"),
+        other => panic!("c(k0) = 3 <= b = 5 exported: {other:?}"),
+    }
+    // Lowered by one where c(k0 - 1) > b still, but the shape does not
+    // hold there (the least such k0 is the test's derivation's): the
+    // solvers find the member that breaks the recurrence.
+    let (mut claim, c) = (1..=4u64)
+        .flat_map(|a| (a + 1..=12).flat_map(move |b| (0..a + b).map(move |rho| (a, b, rho))))
+        .find_map(|(a, b, rho)| {
+            let claim = claim(a, b, rho, 3)?;
+            let c = (claim.from_k.checked_sub(1)?) * (a + b) + rho;
+            let length = match &claim.shape {
+                FamilyShape::Tail { marker, .. } => marker.length,
+                FamilyShape::Base { .. } => 1,
+            };
+            (c > b && c >= length).then_some((claim, c))
+        })
+        .expect("a class whose family starts above the first member with c > b");
+    claim.from_k -= 1;
+    let label = format!(
+        "{{{}, {}, c}} rho = {} from c = {c}",
+        claim.a, claim.b, claim.rho
+    );
     let check = |o: &Outcome| {
         let (k, x) = kx(o, "x");
         breaks_mex(&claim, k, x)
     };
-    refuted("{2, 5, 7k + 3} from k = 0", &claim, "recurrence", check);
-    // A marker longer than c(k0) is refused (Lemma M's c(k0) >= L).
+    refuted(&label, &claim, "recurrence", check);
+    // A marker longer than c(k0) is refused (Lemma M's c(k0) >= L; here
+    // c(k0) = 2 is not above b = 4 either).
     let mut claim = family(1, 4, 2);
     claim.from_k = 0;
     assert!(matches!(

@@ -35,6 +35,11 @@ pub struct Entry {
     pub id: String,
     /// Verdict name.
     pub verdict: String,
+    /// The verdict's scope ("proof" or "finite check"; none when nothing
+    /// was checked). A baseline written before scopes were recorded has
+    /// none, and then the scope is not compared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
     /// Applicable instances.
     pub applicable: u64,
     /// Failing instances.
@@ -61,8 +66,12 @@ impl Entry {
         } else {
             String::new()
         };
+        let scope = self
+            .scope
+            .as_ref()
+            .map_or(String::new(), |s| format!(" ({s})"));
         let mut line = format!(
-            "{}: {}, {} applicable, {} failing{unchecked}, on {}",
+            "{}: {}{scope}, {} applicable, {} failing{unchecked}, on {}",
             self.id, self.verdict, self.applicable, self.failing, self.range
         );
         if let Some(s) = &self.smallest {
@@ -82,6 +91,7 @@ impl Baseline {
                 .map(|r| Entry {
                     id: r.id.clone(),
                     verdict: r.verdict.name().to_string(),
+                    scope: r.scope.map(|s| s.name().to_string()),
                     applicable: r.applicable,
                     failing: r.failing,
                     unchecked: r.unchecked,
@@ -111,11 +121,27 @@ impl Baseline {
     /// when they match, else a unified diff (expected → actual) of one line
     /// per claim.
     pub fn diff(&self, actual: &Baseline, prefixes: &[String], name: &str) -> Option<String> {
+        // Ids recorded without a scope (a baseline older than scopes):
+        // their scope is not compared.
+        let unscoped: std::collections::BTreeSet<&str> = self
+            .claims
+            .iter()
+            .filter(|e| e.scope.is_none() && e.verdict != "not checked")
+            .map(|e| e.id.as_str())
+            .collect();
         let lines = |b: &Baseline| -> String {
             b.claims
                 .iter()
                 .filter(|e| matches(&e.id, prefixes))
-                .map(|e| e.line() + "\n")
+                .map(|e| {
+                    if unscoped.contains(e.id.as_str()) {
+                        let mut e = e.clone();
+                        e.scope = None;
+                        e.line() + "\n"
+                    } else {
+                        e.line() + "\n"
+                    }
+                })
                 .collect()
         };
         let (old, new) = (lines(self), lines(actual));

@@ -607,6 +607,25 @@ impl XTally {
     }
 }
 
+/// What the entry's instances prove ([`ClaimResult::proof`]): the
+/// statement is the entry's own finite list of instances, so checked on
+/// each of them it is proved, unless some unbounded quantifier was
+/// checked below a bound only (x < N, or c < N for a class without a
+/// family certificate): then `None`, a finite check.
+fn proof_text(x: &XTally, c: &CTally) -> Option<String> {
+    if !x.checked_below.is_empty() || !c.checked_below.is_empty() {
+        return None;
+    }
+    let mut text = "on every instance the entry lists".to_string();
+    if x.proved > 0 {
+        text += ", for all x";
+    }
+    if c.proved > 0 {
+        text += ", for every c of each class (family certificates)";
+    }
+    Some(text)
+}
+
 /// "2 ≤ a ≤ 12, 4 ≤ b ≤ 24" over the instances enumerated: the range of
 /// each parameter's values.
 fn range_text(instances: &[lang::Instance]) -> String {
@@ -761,6 +780,7 @@ fn run(
     let c = shared.c.into_inner().unwrap_or_default();
     let c_text = entry.every_c().map_or(String::new(), |rho| c.text(rho));
     result.range = format!("{}{c_text}{}", range_text(&instances), x.text());
+    result.proof = proof_text(&x, &c);
     result.numbers_only = !needs_game;
     result.uncertified = x.prefix > 0;
     result.note = shared.note.into_inner().unwrap_or(None);
@@ -1031,10 +1051,24 @@ fn class_instance(ctx: &Ctx<'_>, i: &lang::Instance, need: crate::claim::Need) -
                 "disagreement: for every c the family certificate makes the assertion fail at \
                  c = {c}, but it holds there on the engine's game (nothing is concluded)"
             )),
-            InstanceOutcome::NotChecked(why) => InstanceOutcome::NotChecked(format!(
-                "the family certificate makes the assertion fail at c = {c} (the least c ≥ {c0}), \
-                 but that game was not checked: {why}"
-            )),
+            // The game at c is beyond the engine's bounds, but the family
+            // certificate, accepted by the checker, states its (q, p) and
+            // values: the assertion, decided on them, fails there.
+            InstanceOutcome::NotChecked(why) => {
+                shared.c_tally(|t| t.refuted += 1);
+                InstanceOutcome::fails(
+                    need,
+                    || {
+                        format!(
+                            "{}: fails at c = {c} (the least c ≥ {c0} where it fails), decided by \
+                             the family certificate of the class, which the checker accepts; the \
+                             game itself was not solved ({why})",
+                            label(entry, i)
+                        )
+                    },
+                    || vec![family_certificate.clone()],
+                )
+            }
             outcome => {
                 if matches!(outcome, InstanceOutcome::Fails { .. }) {
                     shared.c_tally(|t| t.refuted += 1);

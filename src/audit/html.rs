@@ -14,8 +14,9 @@
 //! (verdict, group, search) hide the entries that do not match, and can be
 //! set from the URL: `report.html#verdict=fails&paper=A&q=Prop`.
 
-use super::report::{counts, findings, thousands, Row};
+use super::report::{counts, findings, scope_label, thousands, Row};
 use super::Verdict;
+use crate::claim::Coverage;
 use std::fmt::Write as _;
 
 /// A certificate of a counterexample, embedded in the page.
@@ -276,7 +277,8 @@ fn summary(rows: &[Row], groups: &[(&str, Vec<usize>)]) -> String {
     for v in Verdict::ALL {
         let _ = write!(out, "<th scope=\"col\">{}</th>", badge(v));
     }
-    out += "<th scope=\"col\">all</th></tr></thead>\n<tbody>\n";
+    out += "<th scope=\"col\" title=\"proved on the stated range, failures left out; the others held on a finite check only\">proved</th>\
+<th scope=\"col\">all</th></tr></thead>\n<tbody>\n";
     let mut line = |label: String, group: Option<&str>, members: &[usize]| {
         let _ = write!(
             out,
@@ -296,7 +298,19 @@ fn summary(rows: &[Row], groups: &[(&str, Vec<usize>)]) -> String {
             };
             let _ = write!(out, "<td data-verdict=\"{}\">{cell}</td>", escape(v.name()));
         }
-        let _ = writeln!(out, "<td>{}</td></tr>", thousands(members.len() as u64));
+        let proved = members
+            .iter()
+            .filter(|&&i| {
+                rows[i].verdict != Verdict::Fails
+                    && rows[i].scope.is_some_and(|s| s == Coverage::Proof)
+            })
+            .count();
+        let _ = writeln!(
+            out,
+            "<td data-scope=\"proof\">{}</td><td>{}</td></tr>",
+            thousands(proved as u64),
+            thousands(members.len() as u64)
+        );
     };
     for (g, members) in groups {
         line(
@@ -373,12 +387,13 @@ and count equals the baseline <code>{}</code>.</p></section>\n",
 fn entry(r: &Row, certs: &[PageCertificate], rows: &[Row]) -> String {
     let mut out = format!(
         "<article class=\"entry v-{}\" id=\"{}\" data-id=\"{}\" data-paper=\"{}\" data-verdict=\"{}\" \
-data-applicable=\"{}\" data-failing=\"{}\" data-unchecked=\"{}\">\n",
+data-scope=\"{}\" data-applicable=\"{}\" data-failing=\"{}\" data-unchecked=\"{}\">\n",
         verdict_class(r.verdict),
         escape(&anchor(&r.id)),
         escape(&r.id),
         escape(group(&r.id)),
         escape(r.verdict.name()),
+        escape(r.scope.map_or("", |s| s.name())),
         r.applicable,
         r.failing,
         r.unchecked
@@ -427,6 +442,14 @@ fn facts(r: &Row) -> String {
         escape(&counts(r)),
         escape(&r.range)
     );
+    if let Some(covers) = &r.covers {
+        let _ = write!(
+            out,
+            "<dt>scope</dt><dd data-field=\"scope\"><strong>{}</strong>: {}</dd>",
+            escape(scope_label(r)),
+            escape(covers)
+        );
+    }
     out += "</dl>\n";
     out
 }

@@ -7,7 +7,7 @@
 //! and a correction entry is linked to the printed statement it corrects.
 
 use super::{decide, Claim, ClaimResult, Kind, Scope, Verdict};
-use crate::claim::Correction;
+use crate::claim::{coverage, Correction, Coverage};
 use nimcert_check::{check_certificate, Limits};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -33,6 +33,13 @@ pub struct Row {
     /// The verdict: holds, fails, fragment, reconstructed, open, partly
     /// checked, not checked.
     pub verdict: Verdict,
+    /// The verdict's scope: "proof" (proved on the stated range, or
+    /// disproved by a counterexample) or "finite check" (held on the
+    /// checked range only); `null` when nothing was checked.
+    pub scope: Option<Coverage>,
+    /// What the scope covers, in words ("proved for all x", "held on the
+    /// checked range only (not a proof beyond it)").
+    pub covers: Option<String>,
     /// Instances the statement says something about that were checked.
     pub applicable: u64,
     /// Applicable instances where it fails.
@@ -73,6 +80,12 @@ pub struct Row {
 }
 
 impl Serialize for Verdict {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl Serialize for Coverage {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())
     }
@@ -167,6 +180,8 @@ fn row(claim: &Claim, result: &ClaimResult, seconds: f64) -> Row {
         Kind::Reconstructed { tests } => Some(tests.to_string()),
         _ => None,
     };
+    let verdict = decide(&claim.kind, result);
+    let (scope, covers) = coverage(verdict, result).unzip();
     Row {
         id: claim.id.to_string(),
         statement: claim.printed.to_string(),
@@ -175,7 +190,9 @@ fn row(claim: &Claim, result: &ClaimResult, seconds: f64) -> Row {
         kind: claim.kind.name().to_string(),
         kind_note,
         unit: claim.unit.to_string(),
-        verdict: decide(&claim.kind, result),
+        verdict,
+        scope,
+        covers,
         applicable: result.applicable,
         failing: result.failing,
         unchecked: result.unchecked,
@@ -405,6 +422,11 @@ pub fn findings(row: &Row) -> Vec<String> {
         )),
         _ => {}
     }
+    if let (Some(Coverage::Proof), Some(covers)) = (row.scope, &row.covers) {
+        if row.verdict != Verdict::Fails {
+            out.push(covers.clone());
+        }
+    }
     for why in &row.not_checked {
         out.push(format!("not checked: {why}"));
     }
@@ -443,22 +465,57 @@ pub fn findings(row: &Row) -> Vec<String> {
     out
 }
 
-/// The plain-text table: per claim a line `id  verdict  counts  (range)`,
-/// then the statement and the findings, indented.
+/// The scope in the audit table's words: "proved", "disproved" (a
+/// failure, refuted by its counterexample), "finite check" (held on the
+/// checked range only), or "-" when nothing was checked.
+pub fn scope_label(row: &Row) -> &'static str {
+    match (row.scope, row.verdict) {
+        (None, _) => "-",
+        (Some(Coverage::Proof), Verdict::Fails) => "disproved",
+        (Some(Coverage::Proof), _) => "proved",
+        (Some(Coverage::FiniteCheck), _) => "finite check",
+    }
+}
+
+/// The widest id column of the text table: a longer id overruns its line
+/// instead of padding every other line.
+const ID_COLUMN: usize = 40;
+
+/// `text` followed by spaces up to `width` characters. Written out, not
+/// with a format width, which panics from 65,536 on: the width comes from
+/// the ids, which a claim file chooses.
+fn pad(text: &str, width: usize) -> String {
+    let mut out = text.to_string();
+    out.extend(std::iter::repeat_n(
+        ' ',
+        width.saturating_sub(text.chars().count()),
+    ));
+    out
+}
+
+/// The plain-text table: per claim a line `id  verdict  scope  counts on
+/// range`, then the statement and the findings, indented.
 pub fn text(rows: &[Row]) -> String {
-    let id_width = rows.iter().map(|r| r.id.chars().count()).max().unwrap_or(2);
+    let id_width = rows
+        .iter()
+        .map(|r| r.id.chars().count())
+        .max()
+        .unwrap_or(2)
+        .min(ID_COLUMN);
+    let indent = pad("", id_width);
     let mut out = String::new();
     for r in rows {
         out += &format!(
-            "{:<id_width$}  {:<14}  {}  on {}\n",
-            r.id,
-            r.verdict.name(),
+            "{}  {}  {}  {}  on {}\n",
+            pad(&r.id, id_width),
+            pad(r.verdict.name(), 14),
+            pad(scope_label(r), 12),
             counts(r),
             r.range
         );
-        out += &format!("{:id_width$}  {}\n", "", r.statement);
+        out += &format!("{indent}  {}\n", r.statement);
         for f in findings(r) {
-            out += &format!("{:id_width$}    {f}\n", "");
+            out += &format!("{indent}    {f}\n");
         }
     }
     out += &summary_line(rows);
@@ -469,15 +526,16 @@ pub fn text(rows: &[Row]) -> String {
 pub fn markdown(rows: &[Row]) -> String {
     let cell = |s: &str| s.replace('|', "\\|");
     let mut out = String::from(
-        "| id | statement | where | verdict | instances | findings |\n| --- | --- | --- | --- | --- | --- |\n",
+        "| id | statement | where | verdict | scope | instances | findings |\n| --- | --- | --- | --- | --- | --- | --- |\n",
     );
     for r in rows {
         out += &format!(
-            "| {} | {} | {} | {} | {} on {} | {} |\n",
-            r.id,
+            "| {} | {} | {} | {} | {} | {} on {} | {} |\n",
+            cell(&r.id),
             cell(&r.statement),
             cell(&r.location),
             r.verdict.name(),
+            scope_label(r),
             cell(&counts(r)),
             cell(&r.range),
             cell(&findings(r).join("; "))
@@ -496,19 +554,35 @@ pub fn tally(rows: &[Row]) -> Vec<(Verdict, usize)> {
         .collect()
 }
 
-/// "N claims: H hold, F fail, G fragment, R reconstructed, O open, P partly
-/// checked, X not checked", and, when some instances were not checked,
-/// "; U instances of C claims not checked".
+/// How many rows have each scope: (proved, finite checks only), failures
+/// and claims not checked left out.
+pub fn scope_tally(rows: &[Row]) -> (usize, usize) {
+    let held = rows.iter().filter(|r| r.verdict != Verdict::Fails);
+    let count = |c: Coverage| held.clone().filter(|r| r.scope == Some(c)).count();
+    (count(Coverage::Proof), count(Coverage::FiniteCheck))
+}
+
+/// "N claims: H hold (P proved, C on a finite check only), F fail, G
+/// fragment, R reconstructed, O open, P partly checked, X not checked",
+/// and, when some instances were not checked, "; U instances of C claims
+/// not checked".
 pub fn summary_line(rows: &[Row]) -> String {
     let parts: Vec<String> = tally(rows)
         .into_iter()
-        .map(|(v, n)| {
-            let word = match v {
-                Verdict::Holds => "hold",
-                Verdict::Fails => "fail",
-                other => other.name(),
-            };
-            format!("{n} {word}")
+        .map(|(v, n)| match v {
+            Verdict::Holds => {
+                let holds = rows.iter().filter(|r| r.verdict == Verdict::Holds);
+                let proved = holds
+                    .clone()
+                    .filter(|r| r.scope == Some(Coverage::Proof))
+                    .count();
+                format!(
+                    "{n} hold ({proved} proved, {} on a finite check only)",
+                    n - proved
+                )
+            }
+            Verdict::Fails => format!("{n} fail"),
+            other => format!("{n} {}", other.name()),
         })
         .collect();
     let unchecked: u64 = rows.iter().map(|r| r.unchecked).sum();
@@ -535,9 +609,14 @@ pub fn json(rows: &[Row]) -> String {
         summary.insert(v.name().to_string(), n.into());
     }
     let unchecked: u64 = rows.iter().map(|r| r.unchecked).sum();
+    let (proved, finite) = scope_tally(rows);
     serde_json::to_string_pretty(&serde_json::json!({
         "claims": rows,
         "verdicts": summary,
+        "scopes": {
+            Coverage::Proof.name(): proved,
+            Coverage::FiniteCheck.name(): finite,
+        },
         "instances_not_checked": unchecked,
     }))
     .expect("serializable")

@@ -10,7 +10,7 @@ use nimcert::audit::html::{self, BaselineView, Page, PageCertificate};
 use nimcert::audit::report::{self, plural, Row};
 use nimcert::audit::store::CertStore;
 use nimcert::audit::{registry, Scope, Verdict};
-use nimcert::claim::{Abort, CertificateRef, CertificateSink};
+use nimcert::claim::{Abort, CertificateRef, CertificateSink, Coverage};
 use nimcert::range::RangeArg;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -104,6 +104,13 @@ pub struct AuditArgs {
     /// elementary steps (exit 3); the default admits --extended.
     #[arg(long, value_name = "STEPS", value_parser = super::limits::count, default_value_t = DEFAULT_MAX_WORK)]
     max_work: u64,
+    /// Exit 2 unless every claim that did not fail is proved: one that
+    /// held (or stayed open, or was reconstructed) on a finite check only,
+    /// on the checked range and no further, is named on stderr. For CI
+    /// that wants proofs, not passing searches (docs/CLAIMS.md, "Proved or
+    /// checked").
+    #[arg(long)]
+    require_proof: bool,
     /// List the selected claims (id, kind, where in the text, statement)
     /// and exit.
     #[arg(long)]
@@ -137,12 +144,20 @@ per claim its verdict, counts, range and findings. Verdicts:
                  in the range): counted, each with its reason
   not checked    no applicable instance in the range
 
+Every verdict also has a scope, printed beside it: proved (for all x, for
+every c of a class by family certificates, or exhaustively where the
+statement is itself finite: one game, one geometry, the instances a claim
+file lists), disproved (a counterexample refutes it), or finite check (held
+on the checked range only, no proof beyond it). The summary counts the
+holds of each scope apart; --require-proof makes a finite check exit 2.
+
 Exit status: 0 success (with --baseline: every verdict and count equals the
 baseline, the counts of instances not checked included); 1 a claim fails
 (without --baseline), a verdict or count differs from the baseline (the
 diff is on stderr), or a counterexample's certificate is not accepted: this
 wins over 2; 2 bad input (an empty --claim), a selected claim was not
-checked at all, or, without --baseline, some instance was not checked; 3 a
+checked at all, or, without --baseline, some instance was not checked, or,
+with --require-proof, a claim that did not fail is a finite check only; 3 a
 limit was reached (--max-work, --max-cert-bytes); 4 a file could not be
 read or written.";
 
@@ -494,7 +509,9 @@ fn note(message: &str) {
 /// baseline, a counterexample whose certificate the checker does not
 /// accept), else 2 when a selected claim was not checked at all, or, without
 /// a baseline, when some instance was not checked (a baseline records those
-/// counts, and a change in them is a difference), else 0.
+/// counts, and a change in them is a difference), or, with
+/// `--require-proof`, when a claim that did not fail is a finite check
+/// only, else 0.
 fn finish(
     args: &AuditArgs,
     rows: &[Row],
@@ -597,6 +614,19 @@ fn finish(
             ));
         }
     }
+    let finite_only: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.verdict != Verdict::Fails && r.scope == Some(Coverage::FiniteCheck))
+        .map(|r| r.id.as_str())
+        .collect();
+    if args.require_proof && !finite_only.is_empty() {
+        let n = finite_only.len() as u64;
+        note(&format!(
+            "--require-proof: {n} {} on a finite check only, not proved (exit 2): {}",
+            plural(n, "claim held", "claims held"),
+            some_ids(&finite_only)
+        ));
+    }
     if !partly.is_empty() {
         let recorded_note = if recorded {
             "; their counts are recorded in the baseline"
@@ -614,7 +644,10 @@ fn finish(
     }
     Ok(if changed || uncertified {
         ExitCode::from(1)
-    } else if !not_checked.is_empty() || (!recorded && !partly.is_empty()) {
+    } else if !not_checked.is_empty()
+        || (!recorded && !partly.is_empty())
+        || (args.require_proof && !finite_only.is_empty())
+    {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS

@@ -4,8 +4,8 @@
 
 use super::limits::{read_input, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_WORK};
 use super::output::{
-    check_output_file, file_output, print, render, warn_if_over_limits, write_atomically, Format,
-    LIST_ENTRIES,
+    check_output_file, checker_defaults_admit, file_output, over_checker_defaults, print, render,
+    write_atomically, Format, LIST_ENTRIES,
 };
 use super::CliError;
 use clap::{Args, Subcommand};
@@ -34,8 +34,9 @@ they are written (320 steps a listed point); exit 3 naming the flag. A\n\
 closure file is read with a bound, --max-file-bytes. Output is a summary\n\
 (the first 20 maximal sets and 40 classes) unless --full; JSON/RON lists\n\
 keep their first 10000 entries (`truncated: true`). With --certify, a\n\
-certificate that nimcheck's default limits refuse is still written, with\n\
-a warning naming the nimcheck flag.\n\
+certificate that nimcheck's default limits would refuse is not written\n\
+(exit 3) unless --beyond-checker-defaults, which writes it with a warning\n\
+naming the nimcheck flag.\n\
 \n",
     super::exit_status!()
 );
@@ -118,6 +119,11 @@ struct CommonArgs {
     /// without -o (a file named `-` is `./-`).
     #[arg(short, long, requires = "certify")]
     output: Option<PathBuf>,
+    /// With --certify: write the certificate even when nimcheck's default
+    /// limits would refuse it, with a warning naming the nimcheck flag to
+    /// raise; without it such a certificate is refused (exit 3).
+    #[arg(long, requires = "certify")]
+    beyond_checker_defaults: bool,
     /// Refuse structure diagrams with more classes than this (exit 3; at
     /// most 2^32 − 1, the classes a certificate can number).
     #[arg(long, value_parser = max_classes, default_value_t = DEFAULT_MAX_CLASSES)]
@@ -317,7 +323,10 @@ impl<'a> AvoidReport<'a> {
             .map(|set| set.chars().count())
             .max()
             .unwrap_or(1)
-            .max(5);
+            .max(5)
+            // A format width of 65,536 or more panics; a longer class
+            // overruns its line instead.
+            .min(super::MAX_COLUMN);
         let _ = writeln!(s, "  {:>3}  {:<width$}  type       options", "#", "class");
         for (i, (c, set)) in self.classes[..rows].iter().zip(&sets).enumerate() {
             let mark = if i == start { "*" } else { " " };
@@ -425,12 +434,17 @@ pub fn run(args: AvoidArgs) -> Result<ExitCode, CliError> {
     if common.certify {
         let certificate = certificate(&game, &diagram, search_method());
         let text = nimcert::check::to_ron(&certificate);
+        checker_defaults_admit(
+            game.geometry().kind(),
+            "avoidance",
+            over_checker_defaults(&certificate, &text, None),
+            common.beyond_checker_defaults,
+        )?;
         let written = match &output {
             Some(path) => write_atomically(path, &text),
             None => print(&text),
         };
         written?;
-        warn_if_over_limits(game.geometry().kind(), "avoidance", &certificate);
         if output.is_none() {
             return Ok(exit_code(&report));
         }

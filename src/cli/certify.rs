@@ -2,8 +2,8 @@
 
 use super::limits::{DEFAULT_MAX_N, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_WORK};
 use super::output::{
-    check_output_file, file_output, in_new_dir, parse_moves, print, warn_if_over_limits,
-    warn_over_limits, write_atomically,
+    check_output_file, checker_defaults_admit, file_output, in_new_dir, over_checker_defaults,
+    parse_moves, print, write_atomically,
 };
 use super::CliError;
 use clap::{ArgGroup, Args, ValueEnum};
@@ -55,9 +55,15 @@ the outcome is purely periodic) whose provenance says \"uncovered\".\n\
 \n\
 `--octal CODE` writes an `Octal` certificate (format 3; `OctalPeriodic`,\n\
 format 5, with --no-values), run through nimcheck's library at its default\n\
-limits before it is written: exit 1 if refused; over those limits (the\n\
-work of an octal claim is counted while it is checked) it is written with\n\
-a warning naming the nimcheck flag that raises the limit.\n\
+limits before it is written: exit 1 if refused.\n\
+\n\
+What certify writes at its defaults, nimcheck accepts at its defaults: a\n\
+certificate over one of nimcheck's default limits (its file size, its\n\
+q + p, its work; an octal claim's work is counted by checking it in full)\n\
+is refused before anything is written (exit 3), with the smaller\n\
+certificate that fits where there is one (--no-values, --claim periodic);\n\
+--beyond-checker-defaults writes it with a warning naming the nimcheck\n\
+flag to raise.\n\
 \n\
 `--grundy N` writes a `Grundy` certificate (format 7): the values of\n\
 Grundy's game (split one heap into two unequal heaps, OEIS A002188) for\n\
@@ -133,6 +139,12 @@ pub struct CertifyArgs {
     /// Give up after this many steps (|S| per position; exit 3).
     #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_WORK)]
     max_work: u64,
+    /// Write a certificate even when nimcheck's default limits would
+    /// refuse it (its file size, its q + p, its work), with a warning
+    /// naming the nimcheck flag to raise; without it such a certificate
+    /// is refused before anything is written (exit 3).
+    #[arg(long)]
+    beyond_checker_defaults: bool,
 }
 
 pub fn run(mut args: CertifyArgs) -> Result<ExitCode, CliError> {
@@ -196,15 +208,25 @@ fn run_search(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError>
                 game.outcome().preperiod
             ))
         })?;
-    write_certificate(args.output.as_deref(), &certificate)?;
-    warn_if_over_limits(&moves.short(), args.claim.name(), &certificate);
+    write_certificate(args, &moves.short(), args.claim.name(), &certificate, None)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes a certificate to `-o` (atomically) or to standard output.
-fn write_certificate(output: Option<&Path>, certificate: &Certificate) -> Result<(), CliError> {
+/// Writes a certificate about `game` to `-o` (atomically) or to standard
+/// output, if nimcheck's default limits admit it (`over`: one the caller
+/// found by checking it in full) or `--beyond-checker-defaults` is given
+/// ([`checker_defaults_admit`]).
+fn write_certificate(
+    args: &CertifyArgs,
+    game: &str,
+    kind: &str,
+    certificate: &Certificate,
+    over: Option<String>,
+) -> Result<(), CliError> {
     let text = nimcert::check::to_ron(certificate);
-    match output {
+    let over = over_checker_defaults(certificate, &text, over);
+    checker_defaults_admit(game, kind, over, args.beyond_checker_defaults)?;
+    match args.output.as_deref() {
         Some(path) => write_atomically(path, &text),
         None => print(&text),
     }
@@ -256,7 +278,8 @@ fn run_family(args: &CertifyArgs, class: &str) -> Result<ExitCode, CliError> {
             "{{{a}, {b}, c ≡ {rho}}}: nimcheck refused the derived family certificate: {m}"
         )),
     })?;
-    write_certificate(args.output.as_deref(), &certificate)?;
+    let game = format!("{{{a}, {b}, c ≡ {rho}}}");
+    write_certificate(args, &game, "family", &certificate, None)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -279,12 +302,8 @@ fn run_grundy(args: &CertifyArgs, n: u64) -> Result<ExitCode, CliError> {
         &limits,
         false,
     )?;
-    write_certificate(args.output.as_deref(), &certificate)?;
-    warn_if_over_limits(
-        &format!("Grundy's game on [0, {n})"),
-        "grundy",
-        &certificate,
-    );
+    let game = format!("Grundy's game on [0, {n})");
+    write_certificate(args, &game, "grundy", &certificate, None)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -304,17 +323,14 @@ fn run_octal(args: &CertifyArgs, code: &str) -> Result<ExitCode, CliError> {
     };
     // The work of an octal claim is counted while it is checked, not from
     // its sizes (nimcheck's `precheck` cannot see it), so the certificate
-    // is checked in full at nimcheck's defaults: over them, it is written
-    // with a warning naming the flag.
+    // is checked in full at nimcheck's defaults: over them, it is refused
+    // unless --beyond-checker-defaults.
     let defaults = nimcert::check::Limits::default();
     let over = match nimcert::check::precheck(&certificate, &defaults) {
         Ok(()) => recheck(&code.to_string(), &certificate, &defaults, true)?,
         Err(why) => Some(why),
     };
-    write_certificate(args.output.as_deref(), &certificate)?;
-    if let Some(why) = over {
-        warn_over_limits(&code.to_string(), "octal", &why);
-    }
+    write_certificate(args, &code.to_string(), "octal", &certificate, over)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -345,6 +361,20 @@ fn run_formula(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError
     if certificates.statement.is_none() {
         super::warn(&format!("nimcert: {moves_shown}: no statement of paper A covers this game; certificates from search"));
     }
+    // Judged before anything is written: both certificates or none.
+    for document in &certificates.documents {
+        let text = nimcert::check::to_ron(&document.certificate);
+        let over = match &document.verdict {
+            Verdict::OverLimit(why) => Some(why.clone()),
+            _ => None,
+        };
+        checker_defaults_admit(
+            &moves_shown,
+            document.kind,
+            over_checker_defaults(&document.certificate, &text, over),
+            args.beyond_checker_defaults,
+        )?;
+    }
     let (mut rejected, mut undecided) = (false, false);
     for document in &certificates.documents {
         let kind = document.kind;
@@ -368,7 +398,6 @@ fn run_formula(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError
             &format!("{stem}.{kind}.ron"),
             &document.certificate,
         )?;
-        warn_if_over_limits(&moves_shown, kind, &document.certificate);
     }
     Ok(if rejected {
         ExitCode::from(1)

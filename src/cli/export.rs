@@ -264,7 +264,14 @@ fn run_queries(
     timeout: u32,
 ) -> Result<ExitCode, CliError> {
     let limit = std::time::Duration::from_secs(u64::from(timeout));
-    let width = files.iter().map(|(n, _, _)| n.len()).max().unwrap_or(0);
+    // Capped: a format width of 65,536 or more panics, and a longer name
+    // overruns its line instead.
+    let width = files
+        .iter()
+        .map(|(n, _, _)| n.len())
+        .max()
+        .unwrap_or(0)
+        .min(super::MAX_COLUMN);
     let (mut false_claims, mut broken, mut undecided) = (0usize, 0usize, 0usize);
     let mut totals: BTreeMap<Solver, (f64, f64)> = BTreeMap::new();
     for (name, path, query) in files {

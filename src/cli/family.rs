@@ -56,8 +56,9 @@ pub struct FamilyArgs {
     #[arg(long, value_parser = super::limits::count, default_value_t = 100_000)]
     max_classes: u64,
     /// Also measure, for each pre-periodic class, how q(k) and p(k) grow
-    /// on six k past the threshold (the necessity direction, issue 38
-    /// item 5): a measurement, not a proof.
+    /// on six k past the threshold (the necessity direction of
+    /// Conjectures 52, 56 and 57, docs/FAMILIES.md): a measurement, not a
+    /// proof.
     #[arg(long)]
     necessity: bool,
     /// Compare every proved class with the engine on each of its members

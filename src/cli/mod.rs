@@ -129,6 +129,10 @@ pub struct CliError {
 /// The longest error message (longer ones are cut with `…`).
 pub const MESSAGE_CHARS: usize = 400;
 
+/// The widest padded column of a table printed for a terminal: a longer
+/// cell overruns its line (a format width of 65,536 or more would panic).
+pub const MAX_COLUMN: usize = 200;
+
 impl CliError {
     fn new(code: u8, message: impl fmt::Display) -> Self {
         CliError {

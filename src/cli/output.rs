@@ -82,28 +82,67 @@ pub fn file_output(output: Option<PathBuf>) -> Option<PathBuf> {
     output.filter(|path| !is_stdout(path))
 }
 
-/// Warns (the certificate is still written) when `nimcheck` with its
-/// default limits would refuse `certificate` as over a limit, naming the
-/// flag that raises it, so that a user learns it before running nimcheck.
-/// `game` names the game (`{2,5,7}`, `0.77`, `tree`), `kind` the claim.
-pub fn warn_if_over_limits(game: &str, kind: &str, certificate: &Certificate) {
-    if let Err(why) = nimcert::check::precheck(certificate, &nimcert::check::Limits::default()) {
-        warn_over_limits(game, kind, &why);
+/// The flag under which a certificate over nimcheck's default limits is
+/// written all the same (`certify`, `avoid --certify`).
+pub const BEYOND_CHECKER_DEFAULTS: &str = "--beyond-checker-defaults";
+
+/// Why nimcheck, at its default limits, would refuse `certificate`
+/// written as `text`: its size over `--max-file-bytes`, a limit its sizes
+/// reach (nimcheck's `precheck`), or `found`, one the caller found by
+/// checking it in full (an octal claim's work is counted while it is
+/// checked); `None` within them all.
+pub fn over_checker_defaults(
+    certificate: &Certificate,
+    text: &str,
+    found: Option<String>,
+) -> Option<String> {
+    let defaults = nimcert::check::Limits::default();
+    let bytes = text.len() as u64;
+    if bytes > defaults.max_file_bytes {
+        return Some(format!(
+            "a file of {bytes} bytes, over nimcheck's default --max-file-bytes {}",
+            defaults.max_file_bytes
+        ));
     }
+    found.or_else(|| nimcert::check::precheck(certificate, &defaults).err())
 }
 
-/// The warning of [`warn_if_over_limits`], for a limit `why` (nimcheck's
-/// message, naming the flag) found by the caller.
-pub fn warn_over_limits(game: &str, kind: &str, why: &str) {
+/// What nimcert writes at its defaults, nimcheck accepts at its defaults:
+/// a certificate over one of nimcheck's default limits (`over`, from
+/// [`over_checker_defaults`]) is refused before anything is written (exit
+/// 3, naming [`BEYOND_CHECKER_DEFAULTS`] and, for a sequence or an octal
+/// game, the smaller certificate that fits); with `beyond` it is written,
+/// with a warning naming the nimcheck flag that raises the limit.
+pub fn checker_defaults_admit(
+    game: &str,
+    kind: &str,
+    over: Option<String>,
+    beyond: bool,
+) -> Result<(), CliError> {
+    let Some(why) = over else {
+        return Ok(());
+    };
+    let why = nimcert::moves::clip(&why, 200);
+    let smaller = match kind {
+        "sequence" => ", or certify with --claim periodic (no values listed)",
+        "octal" => ", or certify with --no-values (no values listed)",
+        _ => "",
+    };
+    if !beyond {
+        return Err(CliError::limit(
+            BEYOND_CHECKER_DEFAULTS,
+            format!(
+                "{game}: nimcheck's default limits would refuse this {kind} certificate ({why}); \
+                 nothing was written: write it with {BEYOND_CHECKER_DEFAULTS} and check it with \
+                 that nimcheck flag raised{smaller}"
+            ),
+        ));
+    }
     super::warn(&format!(
-        "nimcert: {game}: warning: nimcheck's default limits refuse this {kind} certificate ({}); it was written: raise that flag when checking it{}",
-        nimcert::moves::clip(why, 200),
-        match kind {
-            "sequence" => ", or certify with --claim periodic (no values listed)",
-            "octal" => ", or certify with --no-values (no values listed)",
-            _ => "",
-        }
+        "nimcert: {game}: warning: nimcheck's default limits refuse this {kind} certificate \
+         ({why}); it was written ({BEYOND_CHECKER_DEFAULTS}): raise that flag when checking it{smaller}"
     ));
+    Ok(())
 }
 
 /// Checks, before any work, that `path` can be written as a file (its

@@ -242,11 +242,18 @@ impl Family {
                 claim.base_word.len()
             ));
         }
-        // b < c(k0) is the format's (nimcheck refuses a claim without it);
-        // the queries need only c(k0) >= L (below): for any c they state the
-        // mex rule of the moves {a, b, c}, so a claim from a k whose member
-        // breaks the shape is exported as it is and refuted by the solvers.
+        // b < c(k0), as the format requires (nimcheck and Coq refuse a
+        // claim without it): the queries state the mex rule on [0, p + c)
+        // with c the largest move, which is the game {a, b, c} only when
+        // c > b. Past that, a claim from a k whose member breaks the shape
+        // is exported as it is and refuted by the solvers.
         let c0 = u128::from(m) * u128::from(k0) + u128::from(rho);
+        if c0 <= u128::from(b) {
+            return bad(format!(
+                "c(k0) = {c0} is not above b = {b}: every member of the family needs c > b \
+                 (raise k0)"
+            ));
+        }
         let shape = match &claim.shape {
             FamilyShape::Base { period } => {
                 if *period == 0 || *period > m {

@@ -540,7 +540,20 @@ fn run(scope: &Scope, entry: &'static Published) -> ClaimResult {
             outcome
         },
     );
-    result.range = range_of(&compared.into_inner().expect("no panic while held"));
+    let compared = compared.into_inner().expect("no panic while held");
+    result.range = range_of(&compared);
+    // The entry's sentences are about named games: decided exactly, each
+    // one, they are proved; a prefix comparison is a finite check.
+    if compared
+        .iter()
+        .all(|c| matches!(c, Compared::Exactly(_) | Compared::Nothing))
+    {
+        result.proof = Some(
+            "exhaustively: each sentence decided exactly, from periods proved by the \
+             periodicity theorem"
+                .to_string(),
+        );
+    }
     if result.failing > 0 {
         result.note = x.as_ref().and_then(|g| indexing_note(entry, g, scope));
     }

@@ -815,6 +815,7 @@ pub(super) fn on_example(
     )
     .hypotheses("the printed instance")
     .kind(crate::claim::Kind::Example)
+    .exhaustive()
     .counts("games")
 }
 

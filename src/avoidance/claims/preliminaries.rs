@@ -46,6 +46,7 @@ pub(super) fn claims() -> Vec<Claim> {
             .at("§2, after the definition of nim")
             .hypotheses("the printed sets")
             .kind(crate::claim::Kind::Example)
+            .exhaustive()
             .counts("sets"),
         on_numbers("B.Sec2.geometries", "K = {{2,3,4}, {1,2,3,4}} and K = {{2,3}, {2,3,4}, {1,2,3}, {1,2,3,4}} are convex geometries on S = {1, 2, 3, 4}", "the two printed families", || GEOMETRIES.into_iter(), |sets| format!("{sets:?}"), |sets| {
             let sets: Vec<Vec<usize>> = sets.iter().map(|s| s.to_vec()).collect();
@@ -54,6 +55,7 @@ pub(super) fn claims() -> Vec<Claim> {
             .at("§2, after the definition of τ")
             .hypotheses("the three axioms as printed (S ∈ 𝒦, closed under ∩, one-point extensions)")
             .kind(crate::claim::Kind::Example)
+            .exhaustive()
             .counts("set systems"),
         on_example("B.Sec2.affine", "S = {1, 2, 3} ⊂ R, W = {2}: the first player chooses 1 or 3; then the second player has no valid move, so the first player wins (nim 1)", "S = {1, 2, 3} ⊂ R, W = {2}", affine_example, || Shape::Points([(1, 0), (2, 0), (3, 0)].into()), check_affine)
             .at("§2, Figure 1's example"),

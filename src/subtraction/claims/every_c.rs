@@ -1,4 +1,4 @@
-//! Table 1 and Table 2 for every c (issue 38): each row's printed q = 0
+//! Table 1 and Table 2 for every c: each row's printed q = 0
 //! and least period, proved on whole classes c ≡ ρ (mod a + b) by family
 //! certificates (docs/FAMILIES.md), not on a finite range of c.
 //!
@@ -54,17 +54,29 @@ pub(super) fn claims() -> Vec<Claim> {
     rows().map(every_c).collect()
 }
 
+/// The bases of the range and the classes, in words: "2 ≤ a ≤ 29,
+/// a < b ≤ 30, every ρ; every c ≡ ρ (mod a + b), c > b". Whether the
+/// classes were proved is the verdict's scope, not the range.
 fn range_text(a: &RangeInclusive<u64>, b: &RangeInclusive<u64>) -> String {
     let fixed_a = if a.start() == a.end() {
         format!("a = {}", a.start())
     } else {
         format!("{} ≤ a ≤ {}", a.start(), a.end())
     };
-    format!(
-        "{fixed_a}, a < b ≤ {}, every ρ; every c ≡ ρ (mod a + b), c > b: proved (family certificates and, below c0, Periodic certificates, nimcheck)",
-        b.end()
-    )
+    let b_text = if b.start() == b.end() {
+        format!("b = {}", b.start())
+    } else if *b.start() <= a.start().saturating_add(1) {
+        format!("a < b ≤ {}", b.end())
+    } else {
+        format!("{} ≤ b ≤ {}, a < b", b.start(), b.end())
+    };
+    format!("{fixed_a}, {b_text}, every ρ; every c ≡ ρ (mod a + b), c > b")
 }
+
+/// What a class that holds proves ([`crate::claim::ClaimResult::proof`]).
+const PROVED: &str = "for every c of each class c ≡ ρ (mod a + b), c > b, on the bases of the \
+range (family certificates for c ≥ c(k0) and Periodic certificates below, accepted by \
+nimcheck's rules)";
 
 fn every_c(row: &'static str) -> Claim {
     let id: &'static str = Box::leak(format!("{row}.every_c").into_boxed_str());
@@ -88,13 +100,15 @@ fn every_c(row: &'static str) -> Claim {
             let text = range_text(&a, &b);
             let instances =
                 classes(a, b).filter(|&(a, b, rho)| class_rows(a, b, rho).contains(&row));
-            check_instances(
+            let mut result = check_instances(
                 scope,
                 text,
                 instances,
                 |&(a, b, rho)| format!("{a}-{b}-rho{rho}"),
                 |&(a, b, rho), need| class_outcome(scope, row, a, b, rho, need),
-            )
+            );
+            result.proof = Some(PROVED.to_string());
+            result
         },
         move |scope| {
             let (a, b) = (scope.a_or(ea.clone()), scope.b_or(eb.clone()));
@@ -102,7 +116,7 @@ fn every_c(row: &'static str) -> Claim {
             classes(a, b).map(|(a, b, _)| 12 * 8 * (a + b)).sum()
         },
     )
-    .at(format!("{table}, row {number} (for every c: issue 38)"))
+    .at(format!("{table}, row {number} (for every c)"))
     .hypotheses("the row's conditions, which depend on c only through ρ = c mod (a + b)")
     .counts("classes (a, b, ρ)")
 }

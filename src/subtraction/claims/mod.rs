@@ -625,6 +625,7 @@ pub(super) fn on_instance(
         |_| 1_000,
     )
     .kind(crate::claim::Kind::Example)
+    .exhaustive()
     .counts("games")
 }
 
