@@ -570,6 +570,7 @@ pub fn summary_line(rows: &[Row]) -> String {
     let parts: Vec<String> = tally(rows)
         .into_iter()
         .map(|(v, n)| match v {
+            Verdict::Holds if n == 0 => "0 hold".to_string(),
             Verdict::Holds => {
                 let holds = rows.iter().filter(|r| r.verdict == Verdict::Holds);
                 let proved = holds
