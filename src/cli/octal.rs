@@ -44,7 +44,12 @@ JSON/RON keys: `code`, `t`, `preperiod`, `period`, `values` (G on\n\
 \n\
 Limits: --max-n heap sizes (4 bytes each; at most 2^28) and --max-work\n\
 pairs of heaps looked at (about a nanosecond each); either reached is exit\n\
-3 naming the flag.\n\
+3 naming the flag. The work is counted as G grows and the search stops\n\
+when it passes --max-work. A code with three-heap splits (a digit 8-F)\n\
+costs about N³/22 steps per such digit for N heap sizes (two-heap splits:\n\
+N²/4), so before the work its bound is lowered to the most heap sizes\n\
+whose estimated work is within --max-work: about 10,900 at the default\n\
+6e10, seconds; with no period proved there it exits 3 naming --max-work.\n\
 \n",
     super::exit_status!()
 );
@@ -61,7 +66,9 @@ pub struct OctalArgs {
     /// Compute G on at most this many heap sizes (exit 3 beyond).
     #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_N)]
     max_n: u64,
-    /// Give up after looking at this many pairs of heaps (exit 3).
+    /// Give up after looking at this many pairs of heaps (exit 3); a code
+    /// with three-heap splits is computed on at most the heap sizes whose
+    /// estimated work is within it.
     #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_WORK)]
     max_work: u64,
     /// How the options are found: rare values (sparse space) or every
@@ -127,9 +134,10 @@ impl OctalReport {
         } else {
             let _ = writeln!(s, "values           {} ({})*", word(0..q), word(q..q + p));
         }
+        let j = game.code.reach().heaps;
         let _ = writeln!(
             s,
-            "proved by        the Octal Periodicity Theorem on G[0, 2q + 2p + t + 1) = {} heap sizes",
+            "proved by        the Octal Periodicity Theorem on G[0, {j}q + {j}p + t + 1) = {} heap sizes",
             self.proof_length
         );
         s

@@ -77,6 +77,7 @@
 //! found (above), so only the work changes.
 
 use super::code::{OctalCode, Reach};
+use super::estimate;
 use super::values::{Method, OctalSequence};
 
 /// A solved octal game: least pre-period q, least period p, and G on
@@ -123,7 +124,9 @@ pub enum OctalOutcome {
         rare: usize,
         values: Vec<u32>,
     },
-    /// The work bound was reached after `computed` positions.
+    /// The work bound was reached after `computed` positions: counted, or
+    /// estimated for the next heap sizes of a code with three-heap splits
+    /// (`computed` is then [`estimate::work_cap`]).
     WorkLimit { computed: u64 },
 }
 
@@ -265,10 +268,19 @@ fn matched_runs(g: &[u32], last: usize) -> Vec<u32> {
 /// the least (q, p) found does not depend on where it is tried (module
 /// docs), so G is computed to about the proof's length and not a quarter
 /// beyond it.
+///
+/// The work is bounded twice. Before it starts, a code with three-heap
+/// splits (whose work is cubic in the heap sizes) is given at most the
+/// heap sizes whose estimated work is within `max_work`
+/// ([`estimate::work_cap`]); with no period proved there, the outcome is
+/// [`OctalOutcome::WorkLimit`] at that many heap sizes. During the run the
+/// work counted is checked before each heap size, so a search whose count
+/// passes `max_work` stops there ([`OctalOutcome::WorkLimit`] too).
 pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> OctalOutcome {
     let mut sequence = OctalSequence::new(code, method);
     let reach = code.reach();
-    let mut checkpoint = (4 * reach.t + 16).min(max_n);
+    let bound = estimate::work_cap(code, max_work).map_or(max_n, |cap| cap.min(max_n));
+    let mut checkpoint = (4 * reach.t + 16).min(bound);
     loop {
         if !sequence.extend_to(checkpoint as usize, max_work) {
             return OctalOutcome::WorkLimit {
@@ -289,6 +301,9 @@ pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> Oct
                 sparse,
             });
         }
+        if checkpoint >= bound && bound < max_n {
+            return OctalOutcome::WorkLimit { computed: bound };
+        }
         if checkpoint >= max_n {
             return OctalOutcome::NoPeriodBelow {
                 below: max_n,
@@ -296,7 +311,7 @@ pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> Oct
                 values: sequence.values().to_vec(),
             };
         }
-        checkpoint = next_checkpoint(checkpoint, search.needs).min(max_n);
+        checkpoint = next_checkpoint(checkpoint, search.needs).min(bound);
     }
 }
 

@@ -13,6 +13,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::estimate::{work_bound, work_cap};
 use super::period::{self, OctalOutcome, OctalSolution};
 use super::{Method, OctalCode};
 use crate::solve::{Limit, Limits, SolveError, MAX_MAX_N};
@@ -34,6 +35,10 @@ pub fn check_max_n(max_n: u64) -> Result<(), SolveError> {
 /// proves ([`period`]). A `max_n` over [`MAX_MAX_N`] is an input error; a
 /// search that proves no period within the bounds is a limit error naming
 /// the bound reached (which says nothing about whether a period exists).
+/// A code with three-heap splits is computed on at most [`work_cap`] heap
+/// sizes, the most whose estimated work is within `max_work` (about 10,900
+/// at the default 6·10^10, seconds), so that it stops there with
+/// `--max-work` named rather than run to the work bound.
 pub fn solve(
     code: &OctalCode,
     method: Method,
@@ -56,14 +61,21 @@ pub fn solve(
 }
 
 /// The error of a search stopped by the work bound after `computed` heap
-/// sizes.
+/// sizes ([`OctalOutcome::WorkLimit`]): for a code with three-heap splits
+/// stopped at [`work_cap`], by the estimate of the next heap size's work;
+/// otherwise by the work counted.
 pub fn work_limit(code: &OctalCode, max_work: u64, computed: u64) -> SolveError {
-    SolveError::limit_reached(
-        Limit::Work,
-        format!(
+    let message = match work_cap(code, max_work) {
+        Some(cap) if cap == computed => format!(
+            "{code}: no period found below {computed}: with three-heap splits G on N heap sizes costs up to about N³/22 steps per such digit, and G on [0, {}) is estimated at {} steps, over --max-work {max_work} (raise --max-work)",
+            computed + 1,
+            work_bound(code, Method::Rare, computed + 1)
+        ),
+        _ => format!(
             "{code}: stopped after {max_work} pairs of heaps at n = {computed} with no period proved (raise --max-work)"
         ),
-    )
+    };
+    SolveError::limit_reached(Limit::Work, message)
 }
 
 #[cfg(test)]
@@ -84,5 +96,38 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(solve(&code, Method::Rare, &huge).unwrap_err().limit(), None);
+    }
+
+    #[test]
+    fn a_three_heap_game_stops_at_the_heap_sizes_its_work_estimate_allows() {
+        let code = OctalCode::parse("0.9").unwrap();
+        let limits = Limits {
+            max_work: 10_000_000,
+            ..Limits::default()
+        };
+        let cap = work_cap(&code, limits.max_work).expect("three-heap splits");
+        assert!((500..1000).contains(&cap), "{cap}");
+        for method in [Method::Rare, Method::Direct] {
+            let error = solve(&code, method, &limits).unwrap_err();
+            assert_eq!(error.limit(), Some(Limit::Work));
+            let text = error.to_string();
+            assert!(
+                text.contains(&format!("no period found below {cap}:")),
+                "{text}"
+            );
+            assert!(text.ends_with("(raise --max-work)"), "{text}");
+        }
+        // A three-heap game with a short proof is solved below the cap.
+        let game = solve(&OctalCode::parse("0.F").unwrap(), Method::Rare, &limits).unwrap();
+        assert!(game.proof_length() < cap);
+        // The counter stops what the estimate does not: a two-heap game.
+        let officers = OctalCode::parse("0.6").unwrap();
+        let text = solve(&officers, Method::Direct, &limits)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            text.contains("stopped after 10000000 pairs of heaps"),
+            "{text}"
+        );
     }
 }

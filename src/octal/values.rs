@@ -48,7 +48,8 @@
 //!   positions a position is computed directly.
 //!
 //! Both methods count their work (pairs looked at) so a caller can stop at
-//! a bound.
+//! a bound; [`super::estimate`] bounds the count before the work (three-heap
+//! splits make it cubic in n).
 
 use super::code::OctalCode;
 
@@ -316,6 +317,14 @@ impl OctalSequence {
     /// Pairs looked at so far (plus one per position).
     pub fn work(&self) -> u64 {
         self.work
+    }
+
+    /// |T(m)| for each pair set recorded so far (codes with three-heap
+    /// splits): what the estimate of the work (`super::estimate`) bounds by
+    /// ⌊m/2⌋.
+    #[cfg(test)]
+    pub(crate) fn pair_set_sizes(&self) -> Vec<usize> {
+        self.pair_values.iter().map(Vec::len).collect()
     }
 
     /// The number of rare positions under the current mask (0 for the

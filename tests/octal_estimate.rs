@@ -1,0 +1,193 @@
+//! The work of octal games with three-heap splits (a hexadecimal digit
+//! 8–F), sized before the work: G on N heap sizes costs up to about N³/22
+//! steps per such digit, so at the default `--max-work` such a game is
+//! computed on at most the heap sizes whose estimated work fits
+//! (`nimcert::octal::estimate`), and stops there with exit 3 naming
+//! `--max-work` instead of running to the work bound for a minute or more.
+//! Games whose moves leave at most two heaps are sized as before.
+
+use nimcert::octal::estimate::{solve_estimate, work_bound, work_cap};
+use nimcert::octal::{Method, OctalCode, OctalSequence};
+use nimcert::solve::{DEFAULT_MAX_N, DEFAULT_MAX_WORK};
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A guard against a hang, not a measure of speed: each run below ends in
+/// seconds (a release build on an idle core: 0.9 in about 5 s, the others
+/// in 2 s or less); before the estimate sized these games they ran for a
+/// minute or more.
+const HANG_GUARD: Duration = Duration::from_secs(120);
+
+/// Runs nimcert with `args`: exit code and stderr, killed (and the test
+/// failed) past [`HANG_GUARD`].
+fn nimcert(args: &[&str]) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimcert"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("nimcert runs");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if start.elapsed() > HANG_GUARD {
+            child.kill().expect("kill");
+            child.wait().expect("reaped");
+            panic!("nimcert {args:?} still ran after {HANG_GUARD:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let (mut out, mut err) = (String::new(), String::new());
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (status.code(), out, err)
+}
+
+fn code(text: &str) -> OctalCode {
+    OctalCode::parse(text).unwrap()
+}
+
+#[test]
+fn three_heap_games_stop_at_the_heap_sizes_the_default_work_allows() {
+    for text in ["0.8", "0.9", "0.F000000000000F"] {
+        let cap = work_cap(&code(text), DEFAULT_MAX_WORK).expect("three-heap splits");
+        assert!(cap < DEFAULT_MAX_N, "{text}: {cap}");
+        let (status, out, err) = nimcert(&["octal", text]);
+        assert_eq!(status, Some(3), "{text}: {err}");
+        assert!(out.is_empty(), "{text}: {out}");
+        assert_eq!(err.lines().count(), 1, "{text}: {err}");
+        let expected =
+            format!("nimcert: {text}: no period found below {cap}: with three-heap splits");
+        assert!(err.starts_with(&expected), "{text}: {err}");
+        assert!(
+            err.contains(&format!("over --max-work {DEFAULT_MAX_WORK}")),
+            "{err}"
+        );
+        assert!(
+            err.trim_end().ends_with("(raise --max-work)"),
+            "{text}: {err}"
+        );
+    }
+}
+
+#[test]
+fn certify_stops_where_octal_does_and_writes_nothing() {
+    let dir = std::env::temp_dir().join(format!("nimcert-octal-estimate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("0.8.ron");
+    let cap = work_cap(&code("0.8"), DEFAULT_MAX_WORK).unwrap();
+    let (status, _, err) = nimcert(&["certify", "--octal", "0.8", "-o", path.to_str().unwrap()]);
+    assert_eq!(status, Some(3), "{err}");
+    assert!(
+        err.contains(&format!("no period found below {cap}:")),
+        "{err}"
+    );
+    assert!(err.trim_end().ends_with("(raise --max-work)"), "{err}");
+    assert!(!path.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_bound_follows_max_work_and_max_n_still_binds_below_it() {
+    let cap = work_cap(&code("0.9"), 100_000_000).unwrap();
+    let (status, _, err) = nimcert(&["octal", "0.9", "--max-work", "1e8"]);
+    assert_eq!(status, Some(3), "{err}");
+    assert!(
+        err.contains(&format!("0.9: no period found below {cap}:")),
+        "{err}"
+    );
+    assert!(err.contains("over --max-work 100000000"), "{err}");
+    // Under the cap, --max-n is the bound reached, and named.
+    let (status, _, err) = nimcert(&["octal", "0.9", "--max-work", "1e8", "--max-n", "500"]);
+    assert_eq!(status, Some(3), "{err}");
+    assert!(err.contains("no period found below 500:"), "{err}");
+    assert!(err.trim_end().ends_with("(raise --max-n)"), "{err}");
+}
+
+#[test]
+fn three_heap_games_with_short_proofs_are_solved_at_the_defaults() {
+    for text in ["0.F", "0.B", "4.8"] {
+        let (status, out, err) = nimcert(&["octal", text]);
+        assert_eq!(status, Some(0), "{text}: {err}");
+        // The proof's prefix is j(q + p) + t + 1 with j = 3.
+        assert!(out.contains("on G[0, 3q + 3p + t + 1) = "), "{text}: {out}");
+    }
+}
+
+#[test]
+fn two_heap_games_are_sized_as_before() {
+    for text in ["0.07", "0.77", "0.16", "0.354", "4.005"] {
+        assert_eq!(work_cap(&code(text), 1), None, "{text}");
+        assert_eq!(solve_estimate(&code(text), DEFAULT_MAX_N), None, "{text}");
+    }
+    let (status, out, err) = nimcert(&["octal", "0.07"]);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("pre-period       q = 53"), "{out}");
+    assert!(
+        out.contains("on G[0, 2q + 2p + t + 1) = 177 heap sizes"),
+        "{out}"
+    );
+    // 0.16 is computed on all 10^5 default heap sizes (its proof needs
+    // more): the bound reached is --max-n, not the work.
+    let (status, _, err) = nimcert(&["octal", "0.16"]);
+    assert_eq!(status, Some(3), "{err}");
+    assert!(err.contains("0.16: no period found below 100000:"), "{err}");
+    assert!(err.trim_end().ends_with("(raise --max-n)"), "{err}");
+    // The work counter stops a two-heap game during the run.
+    let (status, _, err) = nimcert(&["octal", "0.6", "--method", "direct", "--max-work", "1e6"]);
+    assert_eq!(status, Some(3), "{err}");
+    assert!(
+        err.contains("0.6: stopped after 1000000 pairs of heaps at n = "),
+        "{err}"
+    );
+    assert!(err.trim_end().ends_with("(raise --max-work)"), "{err}");
+}
+
+#[test]
+fn the_estimate_bounds_the_work_counted_and_is_cubic_like_it() {
+    for text in ["0.8", "0.9", "0.F", "0.F000000000000F"] {
+        let code = code(text);
+        for method in [Method::Direct, Method::Rare] {
+            let mut sequence = OctalSequence::new(&code, method);
+            for n in [10u64, 50, 200, 600, 1200] {
+                sequence.extend_to(n as usize, u64::MAX);
+                let counted = u128::from(sequence.work());
+                let bound = work_bound(&code, method, n);
+                assert!(
+                    counted <= bound,
+                    "{text} {method:?} to {n}: {counted} > {bound}"
+                );
+            }
+        }
+    }
+    // 0.9's values grow (G(n) is about n/2), so its pair sets do and the
+    // count is cubic: doubling N multiplies both by about 8, and the bound
+    // is within a small factor of the count.
+    let code = code("0.9");
+    let count = |n: usize| {
+        let mut sequence = OctalSequence::new(&code, Method::Direct);
+        sequence.extend_to(n, u64::MAX);
+        sequence.work() as f64
+    };
+    let (small, large) = (count(600), count(1200));
+    assert!((6.0..9.0).contains(&(large / small)), "{small} {large}");
+    let bound = work_bound(&code, Method::Direct, 1200) as f64;
+    assert!(bound < 10.0 * large, "bound {bound}, counted {large}");
+    // The estimate before the solve, for callers that sum estimates: 0.9
+    // on the default 10^5 heap sizes is about 5·10^13 steps.
+    let at_default = solve_estimate(&code, DEFAULT_MAX_N).unwrap();
+    assert!(at_default > 700 * DEFAULT_MAX_WORK, "{at_default}");
+}
