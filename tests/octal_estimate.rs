@@ -191,3 +191,21 @@ fn the_estimate_bounds_the_work_counted_and_is_cubic_like_it() {
     let at_default = solve_estimate(&code, DEFAULT_MAX_N).unwrap();
     assert!(at_default > 700 * DEFAULT_MAX_WORK, "{at_default}");
 }
+
+#[test]
+fn the_work_counter_stops_a_three_heap_game_during_the_run() {
+    // Whatever the estimate, the work counted is checked before each heap
+    // size: the computation stops within one heap size's work past the
+    // bound.
+    let code = code("0.9");
+    let mut sequence = OctalSequence::new(&code, Method::Rare);
+    assert!(!sequence.extend_to(100_000, 1_000_000));
+    let n = sequence.values().len() as u64;
+    assert!((100..1000).contains(&n), "{n}");
+    let last = work_bound(&code, Method::Rare, n) - work_bound(&code, Method::Rare, n - 1);
+    assert!(
+        u128::from(sequence.work()) <= 1_000_000 + last,
+        "{}",
+        sequence.work()
+    );
+}
