@@ -353,8 +353,14 @@ fn the_baseline_diff_is_readable() {
         .lines()
         .find(|l| l.starts_with("+A.Prop7: "))
         .expect("new line");
-    assert!(old.contains("holds, 882 applicable, 0 failing"), "{old}");
-    assert!(new.contains("fails, 882 applicable, 1 failing"), "{new}");
+    assert!(
+        old.contains("holds (finite check), 882 applicable, 0 failing"),
+        "{old}"
+    );
+    assert!(
+        new.contains("fails (proof), 882 applicable, 1 failing"),
+        "{new}"
+    );
     assert!(
         !diff.contains("A.Remark8"),
         "only the selected claims are compared"

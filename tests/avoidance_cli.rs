@@ -204,9 +204,10 @@ fn certify_to_dash_is_standard_output() {
     assert!(accepted(dash.1.as_bytes()));
 }
 
-/// Issue 20: a certificate that nimcheck's default limits refuse is still
-/// written, with a one-line warning that names the flag, as `certify`
-/// gives; one they admit gets none.
+/// A certificate that nimcheck's default limits would refuse is not
+/// written at the defaults (exit 3 naming --beyond-checker-defaults); with
+/// that flag it is, with a one-line warning that names nimcheck's flag, as
+/// `certify` gives; one they admit gets neither.
 #[test]
 fn certify_warns_when_nimcheck_defaults_refuse_the_certificate() {
     let star = |leaves: u32| {
@@ -216,8 +217,18 @@ fn certify_warns_when_nimcheck_defaults_refuse_the_certificate() {
             .join(",")
     };
     for (leaves, refused) in [(20, false), (1500, true)] {
-        let (code, out, err) =
-            avoid(&["tree", "--edges", &star(leaves), "--win", "1", "--certify"]);
+        let edges = star(leaves);
+        let plain = ["tree", "--edges", &edges, "--win", "1", "--certify"];
+        if refused {
+            let (code, out, err) = avoid(&plain);
+            assert_eq!(code, 3, "{leaves}: {err}");
+            assert!(out.is_empty(), "nothing is written");
+            assert!(
+                err.contains("--beyond-checker-defaults") && err.contains("--max-work"),
+                "{err}"
+            );
+        }
+        let (code, out, err) = avoid(&[&plain[..], &["--beyond-checker-defaults"]].concat());
         assert_eq!(code, 0, "{leaves}: {err}");
         let precheck = nimcert::check::precheck(
             &ron::from_str(&out).unwrap(),

@@ -515,7 +515,7 @@ fn range_sets_a_parameter_of_the_files() {
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("open            3 instances  on 3 ≤ n ≤ 5; all x (proved)"),
+        stdout.contains("open            proved        3 instances  on 3 ≤ n ≤ 5; all x (proved)"),
         "{stdout}"
     );
     let out = run("m=3..=5");

@@ -1,6 +1,7 @@
 //! The `nimcert` command line: outputs, exit codes and one-line errors.
 
 use nimcert::check::{check_bytes, Limits, Verdict};
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn nimcert(args: &[&str]) -> Output {
@@ -298,17 +299,36 @@ fn each_exit_code_row_for_each_command() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A certificate that nimcheck's default limits would refuse is still
-/// written, with a one-line warning naming the flag that raises the limit
+/// What `certify` writes at its defaults, nimcheck accepts at its
+/// defaults: a certificate that nimcheck's default limits would refuse
 /// (here a Sequence certificate of 6 MB, packed one hexadecimal digit a
-/// value, over --max-file-bytes); the compact Periodic certificate of the
-/// same game draws no warning.
+/// value, over --max-file-bytes) is refused before anything is written,
+/// exit 3 naming --beyond-checker-defaults and the smaller claim; with that
+/// flag it is written, with a one-line warning naming nimcheck's flag; the
+/// compact Periodic certificate of the same game fits and draws no warning.
 #[test]
-fn certify_warns_when_nimcheck_defaults_refuse_the_certificate() {
+fn certify_writes_at_its_defaults_only_what_nimcheck_accepts_at_its_defaults() {
     let dir = std::env::temp_dir().join(format!("nimcert-precheck-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let big = dir.join("big.ron");
     let out = nimcert(&["certify", "1,6000000", "-o", big.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("--beyond-checker-defaults")
+            && stderr.contains("--max-file-bytes")
+            && stderr.contains("--claim periodic"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!big.exists(), "nothing is written");
+    let out = nimcert(&[
+        "certify",
+        "1,6000000",
+        "--beyond-checker-defaults",
+        "-o",
+        big.to_str().unwrap(),
+    ]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
@@ -333,6 +353,11 @@ fn certify_warns_when_nimcheck_defaults_refuse_the_certificate() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    let nimcheck = Path::new(env!("CARGO_BIN_EXE_nimcert")).with_file_name("nimcheck");
+    if nimcheck.exists() {
+        let checked = Command::new(&nimcheck).arg(&small).output().unwrap();
+        assert_eq!(checked.status.code(), Some(0), "{checked:?}");
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }
 

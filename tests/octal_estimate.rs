@@ -209,3 +209,37 @@ fn the_work_counter_stops_a_three_heap_game_during_the_run() {
         sequence.work()
     );
 }
+
+/// A claim file on an octal game whose moves leave three heaps is sized
+/// before the work (the audit's estimate solves it up to --max-n): refused
+/// at the defaults, exit 3 naming --max-work and --max-n, where it used to
+/// run for minutes; with a lower --max-n it is audited.
+#[test]
+fn a_claim_file_on_a_three_heap_game_is_sized_before_the_work() {
+    let dir = std::env::temp_dir().join(format!("nimcert-octal-claims-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("octal.toml");
+    std::fs::write(
+        &file,
+        "[[claim]]\nid = \"oct\"\nsource = \"a test\"\nquote = \"-\"\nkind = \"theorem\"\n\
+         game = \"octal 0.9\"\nassert = \"G(0) == 0\"\n",
+    )
+    .unwrap();
+    let run = |more: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_nimcert"))
+            .args(["audit", "--claims", file.to_str().unwrap()])
+            .args(more)
+            .output()
+            .unwrap()
+    };
+    let refused = run(&[]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("--max-work") && stderr.contains("--max-n"),
+        "{stderr}"
+    );
+    let lower = run(&["--max-n", "2000"]);
+    assert_eq!(lower.status.code(), Some(0), "{lower:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,9 +7,9 @@
 //! `--require-proof` the finite ones exit 2. Also the defects found next
 //! to them: a claim id of 65,536 characters or more (a format width that
 //! panicked), a class refuted by its family certificate at a member the
-//! engine cannot solve, the range text of the every-c entries, and
-//! certificates written at `certify`'s defaults that nimcheck's defaults
-//! would refuse.
+//! engine cannot solve, and the range text of the every-c entries.
+//! (Certificates that `certify` writes at its defaults and nimcheck's
+//! defaults would refuse: `tests/cli.rs`.)
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -19,6 +19,13 @@ fn nimcert(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("nimcert runs")
+}
+
+/// `nimcert audit --claims FILE --claim ID` with `more` arguments.
+fn audit_one(file: &str, id: &str, more: &[&str]) -> Output {
+    let mut args = vec!["audit", "--claims", file, "--claim", id];
+    args.extend_from_slice(more);
+    nimcert(&args)
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -211,9 +218,9 @@ fn require_proof_refuses_what_held_on_a_range_only() {
         if id == "false.huge_c" {
             continue;
         }
-        let plain = nimcert(&["audit", "--claims", file, "--claim", id]);
+        let plain = audit_one(file, id, &[]);
         assert_eq!(plain.status.code(), Some(0), "{id}: {plain:?}");
-        let strict = nimcert(&["audit", "--claims", file, "--claim", id, "--require-proof"]);
+        let strict = audit_one(file, id, &["--require-proof"]);
         let stderr = String::from_utf8_lossy(&strict.stderr);
         if id.starts_with("false") {
             assert_eq!(strict.status.code(), Some(2), "{id}: {stderr}");
@@ -229,41 +236,16 @@ fn require_proof_refuses_what_held_on_a_range_only() {
     let baseline = dir.join("b.json");
     let baseline = baseline.to_str().unwrap();
     let id = "false.forall_x";
-    let wrote = nimcert(&[
-        "audit",
-        "--claims",
-        file,
-        "--claim",
-        id,
-        "--write-baseline",
-        baseline,
-    ]);
+    let wrote = audit_one(file, id, &["--write-baseline", baseline]);
     assert_eq!(wrote.status.code(), Some(0), "{wrote:?}");
     let recorded = std::fs::read_to_string(baseline).unwrap();
     assert!(
         recorded.contains("\"scope\": \"finite check\""),
         "{recorded}"
     );
-    let again = nimcert(&[
-        "audit",
-        "--claims",
-        file,
-        "--claim",
-        id,
-        "--baseline",
-        baseline,
-    ]);
+    let again = audit_one(file, id, &["--baseline", baseline]);
     assert_eq!(again.status.code(), Some(0), "{again:?}");
-    let strict = nimcert(&[
-        "audit",
-        "--claims",
-        file,
-        "--claim",
-        id,
-        "--baseline",
-        baseline,
-        "--require-proof",
-    ]);
+    let strict = audit_one(file, id, &["--baseline", baseline, "--require-proof"]);
     assert_eq!(strict.status.code(), Some(2), "{strict:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -276,29 +258,13 @@ fn a_baseline_without_scopes_is_still_read_and_a_changed_scope_is_a_difference()
     let path = dir.join("b.json");
     let baseline = path.to_str().unwrap();
     let id = "true.forall_x";
-    let wrote = nimcert(&[
-        "audit",
-        "--claims",
-        file,
-        "--claim",
-        id,
-        "--write-baseline",
-        baseline,
-    ]);
+    let wrote = audit_one(file, id, &["--write-baseline", baseline]);
     assert_eq!(wrote.status.code(), Some(0), "{wrote:?}");
     let recorded = std::fs::read_to_string(&path).unwrap();
     // An older baseline, with no scope recorded: still equal.
     std::fs::write(&path, recorded.replace("      \"scope\": \"proof\",\n", "")).unwrap();
     assert!(!std::fs::read_to_string(&path).unwrap().contains("scope"));
-    let old = nimcert(&[
-        "audit",
-        "--claims",
-        file,
-        "--claim",
-        id,
-        "--baseline",
-        baseline,
-    ]);
+    let old = audit_one(file, id, &["--baseline", baseline]);
     assert_eq!(old.status.code(), Some(0), "{old:?}");
     // A scope that changed is a difference.
     std::fs::write(
@@ -306,15 +272,7 @@ fn a_baseline_without_scopes_is_still_read_and_a_changed_scope_is_a_difference()
         recorded.replace("\"scope\": \"proof\"", "\"scope\": \"finite check\""),
     )
     .unwrap();
-    let changed = nimcert(&[
-        "audit",
-        "--claims",
-        file,
-        "--claim",
-        id,
-        "--baseline",
-        baseline,
-    ]);
+    let changed = audit_one(file, id, &["--baseline", baseline]);
     assert_eq!(changed.status.code(), Some(1), "{changed:?}");
     assert!(String::from_utf8_lossy(&changed.stderr).contains("(finite check)"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -422,56 +380,4 @@ fn a_registry_theorem_checked_on_a_range_is_a_finite_check_and_an_example_a_proo
     let scope = |id: &str| rows.iter().find(|r| r.0 == id).unwrap().2.clone();
     assert_eq!(scope("A.Example1").as_deref(), Some("proof"));
     assert_eq!(scope("A.Prop7").as_deref(), Some("finite check"));
-}
-
-#[test]
-fn certify_writes_at_its_defaults_only_what_nimcheck_accepts_at_its_defaults() {
-    let dir = scratch("certify");
-    // One move of 2^21: its Sequence certificate lists q + p = 2^22 values,
-    // a file over nimcheck's default --max-file-bytes (4 MiB).
-    let path = dir.join("s.ron");
-    let out = nimcert(&[
-        "certify",
-        "2097152",
-        "--claim",
-        "sequence",
-        "-o",
-        path.to_str().unwrap(),
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(3), "{stderr}");
-    assert!(
-        stderr.contains("--beyond-checker-defaults") && stderr.contains("--max-file-bytes"),
-        "{stderr}"
-    );
-    assert!(!path.exists(), "nothing is written");
-    // The smaller claim fits, and nimcheck accepts it at its defaults.
-    let out = nimcert(&[
-        "certify",
-        "2097152",
-        "--claim",
-        "periodic",
-        "-o",
-        path.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let nimcheck = Path::new(env!("CARGO_BIN_EXE_nimcert")).with_file_name("nimcheck");
-    if nimcheck.exists() {
-        let checked = Command::new(&nimcheck).arg(&path).output().unwrap();
-        assert_eq!(checked.status.code(), Some(0), "{checked:?}");
-    }
-    // With the flag, the large one is written, with the warning.
-    let out = nimcert(&[
-        "certify",
-        "2097152",
-        "--claim",
-        "sequence",
-        "--beyond-checker-defaults",
-        "-o",
-        path.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{out:?}");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("warning"));
-    assert!(std::fs::metadata(&path).unwrap().len() > 4 << 20);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -11,7 +11,7 @@ use crate::work::{run_cancellable, Cancel};
 use nimcert::audit::file::{FileLimits, LoadError};
 use nimcert::audit::report::{self, Row};
 use nimcert::audit::{ClaimResult, Scope, Verdict};
-use nimcert::claim::Abort;
+use nimcert::claim::{Abort, Coverage};
 use nimcert::range::RangeArg;
 use nimcert_claims as lang;
 use pyo3::prelude::*;
@@ -76,6 +76,15 @@ pub struct ClaimVerdict {
     /// certificate; None when there is none to check.
     #[pyo3(get)]
     certificates_accepted: Option<bool>,
+    /// The verdict's scope: "proof" (proved on every instance the claim
+    /// lists, for all x and every c where it says so, or disproved by a
+    /// counterexample) or "finite check" (held on the checked range
+    /// only); None when nothing was checked.
+    #[pyo3(get)]
+    scope: Option<&'static str>,
+    /// What the scope covers, in words; None when nothing was checked.
+    #[pyo3(get)]
+    covers: Option<String>,
     /// The range checked, in words (proved for all x, or checked below N).
     #[pyo3(get)]
     range: String,
@@ -103,6 +112,8 @@ impl ClaimVerdict {
             not_checked: row.not_checked.clone(),
             counterexamples: row.counterexamples.clone(),
             certificates_accepted: row.certificates_accepted,
+            scope: row.scope.map(|s| s.name()),
+            covers: row.covers.clone(),
             range: row.range.clone(),
             note: row.note.clone(),
             seconds: row.seconds,
@@ -130,11 +141,23 @@ impl ClaimVerdict {
         })
     }
 
+    /// Whether the verdict is proved (scope "proof"): never true for what
+    /// held on a finite check only.
+    #[getter]
+    fn proved(&self) -> PyResult<bool> {
+        guard(|| Ok(self.scope == Some(Coverage::Proof.name())))
+    }
+
     fn __repr__(&self) -> PyResult<String> {
         guard(|| {
             Ok(format!(
-                "ClaimVerdict(id={:?}, verdict={:?}, applicable={}, failing={}, unchecked={})",
-                self.id, self.verdict, self.applicable, self.failing, self.unchecked
+                "ClaimVerdict(id={:?}, verdict={:?}, scope={}, applicable={}, failing={}, unchecked={})",
+                self.id,
+                self.verdict,
+                self.scope.map_or("None".to_string(), |s| format!("{s:?}")),
+                self.applicable,
+                self.failing,
+                self.unchecked
             ))
         })
     }
@@ -176,6 +199,19 @@ impl AuditReport {
                     d.set_item(v.name(), n)?;
                 }
             }
+            Ok(d)
+        })
+    }
+
+    /// How many claims that did not fail have each scope
+    /// ({"proof": 3, "finite check": 1}), as the JSON report's "scopes".
+    #[getter]
+    fn scopes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        guard(|| {
+            let (proved, finite) = report::scope_tally(&self.rows);
+            let d = PyDict::new(py);
+            d.set_item(Coverage::Proof.name(), proved)?;
+            d.set_item(Coverage::FiniteCheck.name(), finite)?;
             Ok(d)
         })
     }

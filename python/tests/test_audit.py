@@ -37,6 +37,33 @@ def test_audit_file_agrees_with_the_command_line(cli, root, name):
         )
         assert verdict.counterexamples == row["counterexamples"]
         assert verdict.certificates_accepted == row["certificates_accepted"]
+        assert (verdict.scope, verdict.covers) == (row["scope"], row["covers"])
+    assert report.scopes == expected["scopes"]
+
+
+SCOPED = """
+[[claim]]
+id = "{id}"
+source = "a test"
+quote = "-"
+kind = "theorem"
+game = "{{1, 2, 3}}"
+assert = "{assert_}"
+"""
+
+
+def test_a_finite_check_is_not_a_proof():
+    # False at x = 12,000, checked on x < 10,000 only; its twin is proved.
+    text = SCOPED.format(id="finite", assert_="forall x: P(x) implies x < 12000") + SCOPED.format(
+        id="proved", assert_="forall x: P(x) implies x mod 4 == 0"
+    )
+    report = nimcert.audit_claims(text)
+    finite, proved = report["finite"], report["proved"]
+    assert (finite.verdict, finite.scope, finite.proved) == ("holds", "finite check", False)
+    assert (proved.verdict, proved.scope, proved.proved) == ("holds", "proof", True)
+    assert 'scope="finite check"' in repr(finite)
+    assert report.scopes == {"proof": 1, "finite check": 1}
+    assert "2 hold (1 proved, 1 on a finite check only)" in report.text()
 
 
 def test_a_claim_given_as_a_string(root):

@@ -240,8 +240,22 @@ fn work_per_instance(entry: &lang::FileClaim) -> u64 {
     }
 }
 
-/// The estimate: instances (before `where`) × [`work_per_instance`].
+/// The estimate: instances (before `where`) × [`work_per_instance`]; for
+/// an octal game whose moves leave three heaps, the work of solving it up
+/// to `--max-n` ([`crate::octal::estimate::solve_estimate`], cubic in the
+/// heap sizes), so that such a file is refused before the work instead of
+/// running for minutes (lower `--max-n`, or raise `--max-work`).
 fn estimate(entry: &lang::FileClaim, limits: FileLimits) -> u64 {
+    if entry.is_octal() {
+        // The codes are known once the instances are listed (a code may
+        // depend on the parameters); an error is reported by the run.
+        if let Ok(instances) = enumerate(entry, limits) {
+            return instances
+                .iter()
+                .map(|i| octal_work(i, limits))
+                .fold(0, u64::saturating_add);
+        }
+    }
     let mut budget = lang::Budget::new(limits.eval_steps);
     let per_instance = work_per_instance(entry);
     // An error (a range that is not one, a tree order beyond the
@@ -251,6 +265,18 @@ fn estimate(entry: &lang::FileClaim, limits: FileLimits) -> u64 {
     lang::instance_estimate_in(entry, &avoidance::Trees, &mut budget)
         .unwrap_or(0)
         .saturating_mul(per_instance)
+}
+
+/// The work of one octal instance: solving its game to `--max-n` when its
+/// moves leave three heaps, [`WORK_PER_INSTANCE`] otherwise.
+fn octal_work(instance: &lang::Instance, limits: FileLimits) -> u64 {
+    match &instance.game {
+        lang::GameSpec::Octal(text) => OctalCode::parse(text)
+            .ok()
+            .and_then(|code| crate::octal::estimate::solve_estimate(&code, limits.solve.max_n))
+            .map_or(WORK_PER_INSTANCE, |work| work.max(WORK_PER_INSTANCE)),
+        _ => WORK_PER_INSTANCE,
+    }
 }
 
 /// The abort of an evaluation error, with the instance it happened on.

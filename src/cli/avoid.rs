@@ -323,10 +323,10 @@ impl<'a> AvoidReport<'a> {
             .map(|set| set.chars().count())
             .max()
             .unwrap_or(1)
-            .max(5)
-            // A format width of 65,536 or more panics; a longer class
-            // overruns its line instead.
-            .min(super::MAX_COLUMN);
+            // At least the header's width; at most MAX_COLUMN, since a
+            // format width of 65,536 or more panics (a longer class
+            // overruns its line instead).
+            .clamp(5, super::MAX_COLUMN);
         let _ = writeln!(s, "  {:>3}  {:<width$}  type       options", "#", "class");
         for (i, (c, set)) in self.classes[..rows].iter().zip(&sets).enumerate() {
             let mark = if i == start { "*" } else { " " };
