@@ -579,7 +579,7 @@ fn cases() -> Vec<Case> {
         ),
         case(
             "a full disk while writing a 50 MB certificate",
-            &["certify", "1,16777216", "-o", "big.ron"],
+            &["certify", "1,16777216", "--beyond-checker-defaults", "-o", "big.ron"],
             4,
             Some("big.ron"),
         )

@@ -434,7 +434,7 @@ pub fn run(args: AvoidArgs) -> Result<ExitCode, CliError> {
     if common.certify {
         let certificate = certificate(&game, &diagram, search_method());
         let text = nimcert::check::to_ron(&certificate);
-        checker_defaults_admit(
+        let warning = checker_defaults_admit(
             game.geometry().kind(),
             "avoidance",
             over_checker_defaults(&certificate, &text, None),
@@ -445,6 +445,9 @@ pub fn run(args: AvoidArgs) -> Result<ExitCode, CliError> {
             None => print(&text),
         };
         written?;
+        if let Some(line) = warning {
+            super::warn(&line);
+        }
         if output.is_none() {
             return Ok(exit_code(&report));
         }

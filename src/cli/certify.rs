@@ -225,11 +225,15 @@ fn write_certificate(
 ) -> Result<(), CliError> {
     let text = nimcert::check::to_ron(certificate);
     let over = over_checker_defaults(certificate, &text, over);
-    checker_defaults_admit(game, kind, over, args.beyond_checker_defaults)?;
+    let warning = checker_defaults_admit(game, kind, over, args.beyond_checker_defaults)?;
     match args.output.as_deref() {
-        Some(path) => write_atomically(path, &text),
-        None => print(&text),
+        Some(path) => write_atomically(path, &text)?,
+        None => print(&text)?,
     }
+    if let Some(line) = warning {
+        super::warn(&line);
+    }
+    Ok(())
 }
 
 /// Re-checks a certificate with nimcheck's library (the checker's own
@@ -362,18 +366,19 @@ fn run_formula(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError
         super::warn(&format!("nimcert: {moves_shown}: no statement of paper A covers this game; certificates from search"));
     }
     // Judged before anything is written: both certificates or none.
+    let mut warnings = Vec::new();
     for document in &certificates.documents {
         let text = nimcert::check::to_ron(&document.certificate);
         let over = match &document.verdict {
             Verdict::OverLimit(why) => Some(why.clone()),
             _ => None,
         };
-        checker_defaults_admit(
+        warnings.extend(checker_defaults_admit(
             &moves_shown,
             document.kind,
             over_checker_defaults(&document.certificate, &text, over),
             args.beyond_checker_defaults,
-        )?;
+        )?);
     }
     let (mut rejected, mut undecided) = (false, false);
     for document in &certificates.documents {
@@ -398,6 +403,9 @@ fn run_formula(args: &CertifyArgs, moves: &MoveSet) -> Result<ExitCode, CliError
             &format!("{stem}.{kind}.ron"),
             &document.certificate,
         )?;
+    }
+    for line in warnings {
+        super::warn(&line);
     }
     Ok(if rejected {
         ExitCode::from(1)

@@ -112,15 +112,16 @@ pub fn over_checker_defaults(
 /// [`over_checker_defaults`]) is refused before anything is written (exit
 /// 3, naming [`BEYOND_CHECKER_DEFAULTS`] and, for a sequence or an octal
 /// game, the smaller certificate that fits); with `beyond` it is written,
-/// with a warning naming the nimcheck flag that raises the limit.
+/// with a warning naming the nimcheck flag that raises the limit: the
+/// line returned, for the caller to print once the certificate is written.
 pub fn checker_defaults_admit(
     game: &str,
     kind: &str,
     over: Option<String>,
     beyond: bool,
-) -> Result<(), CliError> {
+) -> Result<Option<String>, CliError> {
     let Some(why) = over else {
-        return Ok(());
+        return Ok(None);
     };
     let why = nimcert::moves::clip(&why, 200);
     let smaller = match kind {
@@ -138,11 +139,10 @@ pub fn checker_defaults_admit(
             ),
         ));
     }
-    super::warn(&format!(
+    Ok(Some(format!(
         "nimcert: {game}: warning: nimcheck's default limits refuse this {kind} certificate \
          ({why}); it was written ({BEYOND_CHECKER_DEFAULTS}): raise that flag when checking it{smaller}"
-    ));
-    Ok(())
+    )))
 }
 
 /// Checks, before any work, that `path` can be written as a file (its
