@@ -1,5 +1,5 @@
 //! The work of an octal game's nim-sequence, estimated before it is
-//! computed: an upper bound on what [`OctalSequence::work`] counts for G on
+//! computed: an upper bound on what [`super::values::OctalSequence::work`] counts for G on
 //! [0, N), and from it the most heap sizes a work bound allows a game with
 //! three-heap splits ([`work_cap`]).
 //!
@@ -81,7 +81,7 @@ fn triples_below(x: u64) -> u128 {
     (blocks + tail) as u128
 }
 
-/// An upper bound on the work [`super::OctalSequence::work`] counts for G
+/// An upper bound on the work [`super::values::OctalSequence::work`] counts for G
 /// of `code` on [0, `n`) by `method` (the module docs derive it).
 pub fn work_bound(code: &OctalCode, method: Method, n: u64) -> u128 {
     let rare = method == Method::Rare;
