@@ -311,7 +311,8 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The audit's summary line ("219 claims: 183 hold, 7 fail, …") for the
+/// The audit's summary line ("219 claims: 183 hold (47 proved, 136 on a
+/// finite check only), 7 fail, …") for the
 /// claims of `audit.expected` whose id `keep` accepts, in the words the
 /// audit prints.
 fn baseline_summary(keep: impl Fn(&str) -> bool) -> String {
@@ -340,9 +341,20 @@ fn baseline_summary(keep: impl Fn(&str) -> bool) -> String {
     ];
     let counted: usize = words.iter().map(|(verdict, _)| count(verdict)).sum();
     assert_eq!(counted, claims.len(), "a verdict this test does not know");
+    // The holds split by scope, as the audit prints them.
+    let proved = claims
+        .iter()
+        .filter(|claim| claim["verdict"] == "holds" && claim["scope"] == "proof")
+        .count();
     let parts: Vec<String> = words
         .iter()
-        .map(|(verdict, word)| format!("{} {word}", count(verdict)))
+        .map(|&(verdict, word)| match (verdict, count(verdict)) {
+            ("holds", n) if n > 0 => format!(
+                "{n} hold ({proved} proved, {} on a finite check only)",
+                n - proved
+            ),
+            (_, n) => format!("{n} {word}"),
+        })
         .collect();
     let noun = if claims.len() == 1 { "claim" } else { "claims" };
     format!("{} {noun}: {}", claims.len(), parts.join(", "))
