@@ -649,3 +649,28 @@ fn survey_and_splits() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The invalid corpus's family from a k0 whose member has c <= b (which
+/// nimcheck and Coq refuse) is refused by the export too, exit 2, nothing
+/// written.
+#[test]
+fn the_export_refuses_the_invalid_corpus_family_below_b() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = scratch("below-b");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_nimcert"))
+        .args(["export", "smt", "--out"])
+        .arg(out.join("queries"))
+        .arg(root.join("corpus/invalid/family-k0-below-b.ron"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("not above b"), "{stderr}");
+    assert!(
+        !out.join("queries").exists()
+            || std::fs::read_dir(out.join("queries"))
+                .unwrap()
+                .next()
+                .is_none()
+    );
+}
