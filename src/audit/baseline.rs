@@ -59,17 +59,18 @@ fn is_zero(n: &u64) -> bool {
 }
 
 impl Entry {
-    /// One line for the diff.
-    fn line(&self) -> String {
+    /// One line for the diff; the scope only with `scoped` (a baseline
+    /// older than scopes records none, and then none is compared).
+    fn line(&self, scoped: bool) -> String {
         let unchecked = if self.unchecked > 0 {
             format!(", {} not checked", self.unchecked)
         } else {
             String::new()
         };
-        let scope = self
-            .scope
-            .as_ref()
-            .map_or(String::new(), |s| format!(" ({s})"));
+        let scope = match &self.scope {
+            Some(s) if scoped => format!(" ({s})"),
+            _ => String::new(),
+        };
         let mut line = format!(
             "{}: {}{scope}, {} applicable, {} failing{unchecked}, on {}",
             self.id, self.verdict, self.applicable, self.failing, self.range
@@ -133,15 +134,7 @@ impl Baseline {
             b.claims
                 .iter()
                 .filter(|e| matches(&e.id, prefixes))
-                .map(|e| {
-                    if unscoped.contains(e.id.as_str()) {
-                        let mut e = e.clone();
-                        e.scope = None;
-                        e.line() + "\n"
-                    } else {
-                        e.line() + "\n"
-                    }
-                })
+                .map(|e| e.line(!unscoped.contains(e.id.as_str())) + "\n")
                 .collect()
         };
         let (old, new) = (lines(self), lines(actual));

@@ -572,10 +572,9 @@ pub fn summary_line(rows: &[Row]) -> String {
         .map(|(v, n)| match v {
             Verdict::Holds if n == 0 => "0 hold".to_string(),
             Verdict::Holds => {
-                let holds = rows.iter().filter(|r| r.verdict == Verdict::Holds);
-                let proved = holds
-                    .clone()
-                    .filter(|r| r.scope == Some(Coverage::Proof))
+                let proved = rows
+                    .iter()
+                    .filter(|r| r.verdict == Verdict::Holds && r.scope == Some(Coverage::Proof))
                     .count();
                 format!(
                     "{n} hold ({proved} proved, {} on a finite check only)",
