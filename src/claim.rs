@@ -706,3 +706,38 @@ pub fn on_numbers<T: Send + Sync + 'static, I: Iterator<Item = T> + Send + 'stat
         |_| 10_000_000,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(applicable: u64, failing: u64, unchecked: u64, proof: bool) -> ClaimResult {
+        ClaimResult {
+            applicable,
+            failing,
+            unchecked,
+            proof: proof.then(|| "for all x".to_string()),
+            ..ClaimResult::default()
+        }
+    }
+
+    /// The scope of every verdict: a proof only where the run proved its
+    /// instances and nothing failed or was left out; a failure is
+    /// disproved; nothing checked has none.
+    #[test]
+    fn a_verdict_is_a_proof_only_when_the_run_proved_every_instance() {
+        let scope = |kind: Kind, r: &ClaimResult| coverage(decide(&kind, r), r).map(|c| c.0);
+        let proof = Some(Coverage::Proof);
+        let finite = Some(Coverage::FiniteCheck);
+        assert_eq!(scope(Kind::Theorem, &result(5, 0, 0, true)), proof);
+        assert_eq!(scope(Kind::Theorem, &result(5, 0, 0, false)), finite);
+        assert_eq!(scope(Kind::Theorem, &result(5, 0, 1, true)), finite);
+        assert_eq!(scope(Kind::Conjecture, &result(5, 0, 1, true)), finite);
+        assert_eq!(scope(Kind::Conjecture, &result(5, 0, 0, false)), finite);
+        assert_eq!(scope(Kind::Theorem, &result(5, 2, 0, false)), proof);
+        assert_eq!(scope(Kind::Theorem, &result(0, 0, 3, true)), None);
+        let lost = Kind::Fragment { lost: "a display" };
+        assert_eq!(scope(lost, &result(5, 2, 0, true)), finite);
+        assert_eq!(scope(lost, &result(5, 0, 0, true)), proof);
+    }
+}
