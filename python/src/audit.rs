@@ -426,7 +426,8 @@ fn audit(
         )));
     }
     let scope = Scope::default();
-    if let Some(why) = report::over_max_work(report::estimate(&claims, &scope), bounds.max_work) {
+    let work = report::estimate(&claims, &scope);
+    if let Some(why) = nimcert::audit::file::over_max_work(work, bounds.max_work) {
         return Err(Failure::limit("--max-work", why));
     }
     let claims = skipped_once_cancelled(claims, cancel);

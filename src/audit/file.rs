@@ -267,6 +267,16 @@ fn estimate(entry: &lang::FileClaim, limits: FileLimits) -> u64 {
         .saturating_mul(per_instance)
 }
 
+/// The refusal of a claim-file audit whose estimated work, `work` steps,
+/// is over `limit` (`--max-work`), as for the registry
+/// ([`super::report::over_max_work`]), with the bound only a claim file
+/// sets: an octal game whose moves leave three heaps is sized to `--max-n`.
+pub fn over_max_work(work: u64, limit: u64) -> Option<String> {
+    super::report::over_max_work(work, limit).map(|why| {
+        format!("{why}; an octal game whose moves leave three heaps is sized to --max-n (lower it)")
+    })
+}
+
 /// The work of one octal instance: solving its game to `--max-n` when its
 /// moves leave three heaps, [`WORK_PER_INSTANCE`] otherwise.
 fn octal_work(instance: &lang::Instance, limits: FileLimits) -> u64 {

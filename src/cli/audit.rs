@@ -305,16 +305,13 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     } else {
         Scope::default()
     };
-    if let Some(why) = report::over_max_work(report::estimate(&claims, &scope), args.max_work) {
-        let why = if args.claim_files.is_empty() {
-            why
-        } else {
-            // The one estimate a claim file's bounds set: an octal game
-            // whose moves leave three heaps is sized to --max-n.
-            format!(
-                "{why}; an octal game whose moves leave three heaps is sized to --max-n (lower it)"
-            )
-        };
+    let work = report::estimate(&claims, &scope);
+    let over = if args.claim_files.is_empty() {
+        report::over_max_work(work, args.max_work)
+    } else {
+        nimcert::audit::file::over_max_work(work, args.max_work)
+    };
+    if let Some(why) = over {
         return Err(CliError::limit("--max-work", why));
     }
     let expected = args.baseline.as_deref().map(read_baseline).transpose()?;
