@@ -549,8 +549,8 @@ fn run(scope: &Scope, entry: &'static Published) -> ClaimResult {
         .all(|c| matches!(c, Compared::Exactly(_) | Compared::Nothing))
     {
         result.proof = Some(
-            "exhaustively: each sentence decided exactly, from periods proved by the \
-             periodicity theorem"
+            "exhaustively: each sentence decided exactly (periods proved by the Octal \
+             Periodicity Theorem, solved games compared)"
                 .to_string(),
         );
     }
