@@ -46,6 +46,11 @@
 //! game (split a heap into two unequal heaps) on [0, N), which the checker
 //! recomputes by the mex rule (see `crate::grundy`).
 //!
+//! Version 8 is version 7 plus [`Claim::PrePeriodicFamily`]: the
+//! nim-sequence of every game {a, b, c} with c ≡ ρ (mod a + b) from some
+//! k0 on, when it is *not* purely periodic: one pre-period and one period
+//! as blocks whose lengths are affine in k (see `crate::preperiodic`).
+//!
 //! See `checker/README.md` for one annotated example per claim kind.
 
 use serde::{Deserialize, Serialize};
@@ -56,9 +61,10 @@ pub const FORMAT_VERSION: u32 = 1;
 /// The newest format version this checker reads (version 1 plus
 /// `Periodic` and `PeriodicTable` in version 2, plus `Octal` in version 3,
 /// plus `PackedSequence` in version 4, plus `OctalPeriodic` in version 5,
-/// plus `Family` in version 6, plus `Grundy` in version 7).
+/// plus `Family` in version 6, plus `Grundy` in version 7, plus
+/// `PrePeriodicFamily` in version 8).
 /// It reads every version from [`FORMAT_VERSION`] to this one.
-pub const LATEST_FORMAT_VERSION: u32 = 7;
+pub const LATEST_FORMAT_VERSION: u32 = 8;
 
 /// One certificate: a claim with where it came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -155,6 +161,10 @@ pub enum Claim {
     /// (Format 7.) The values of Grundy's game on an initial segment of
     /// heap sizes.
     Grundy(GrundyClaim),
+    /// (Format 8.) The nim-sequence of {a, b, c} for every c ≡ ρ
+    /// (mod a + b) from some c0 on, with a positive least pre-period: the
+    /// other direction of a family.
+    PrePeriodicFamily(PrePeriodicFamilyClaim),
 }
 
 impl Claim {
@@ -168,6 +178,7 @@ impl Claim {
             Claim::OctalPeriodic(_) => 5,
             Claim::Family(_) => 6,
             Claim::Grundy(_) => 7,
+            Claim::PrePeriodicFamily(_) => 8,
         }
     }
 
@@ -184,6 +195,7 @@ impl Claim {
             Claim::OctalPeriodic(_) => "OctalPeriodic",
             Claim::Family(_) => "Family",
             Claim::Grundy(_) => "Grundy",
+            Claim::PrePeriodicFamily(_) => "PrePeriodicFamily",
         }
     }
 }
@@ -518,4 +530,66 @@ pub struct Marker {
 pub struct GrundyClaim {
     /// G(n) for n in [0, N).
     pub values: Vec<u32>,
+}
+
+/// Claim (format 8): for every k ≥ `from_k`, with c = (a + b)k + ρ and
+/// S = {a, b, c} (a < b < c is required of the first member), the
+/// nim-sequence G_S is the word E_k described by the blocks, extended
+/// periodically: E_k on [0, q) is the blocks of `preperiod`, on [q, q + p)
+/// the blocks of `period`, and E_k(x) = E_k(x − p) for x ≥ q + p; q is
+/// the least pre-period of G_S and q > 0 (so G_S is not purely periodic),
+/// and p is a period. With a `marker`, p is also the least period.
+///
+/// A block of length ℓ(k) = `slope`·k + `offset` reads the letter
+/// `word`[t mod |word|] at its t-th position: a fixed word when the slope
+/// is 0 and the length is |word|, or a word repeated over a length that
+/// grows with k. The checker decides it for every k ≥ `from_k`
+/// (`crate::preperiodic`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrePeriodicFamilyClaim {
+    /// a, the smallest move (a ≥ 1).
+    pub a: u64,
+    /// b, the middle move (a < b).
+    pub b: u64,
+    /// ρ, the angle: c ≡ ρ (mod a + b), 0 ≤ ρ < a + b.
+    pub rho: u64,
+    /// k0: the claim is for every c = (a + b)k + ρ with k ≥ k0.
+    pub from_k: u64,
+    /// q(k), the least pre-period: the sum of the pre-period's block
+    /// lengths (stated for the reader, checked).
+    pub preperiod_length: Affine,
+    /// p(k), the period: the sum of the period's block lengths (stated,
+    /// checked).
+    pub period_length: Affine,
+    /// The blocks of G_S on [0, q), in order (at least one).
+    pub preperiod: Vec<Block>,
+    /// The blocks of G_S on [q, q + p), in order (at least one).
+    pub period: Vec<Block>,
+    /// A window of L ≥ 1 letters, claimed to occur at exactly one offset
+    /// of the cyclic word of one period, for every k ≥ k0: the witness that
+    /// p is the least period. `None`: p is claimed a period, not the least.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub marker: Option<Vec<u32>>,
+}
+
+/// An affine function of k: `slope`·k + `offset`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Affine {
+    /// The slope, at least 0.
+    pub slope: u64,
+    /// The value at k = 0 (may be negative).
+    pub offset: i64,
+}
+
+/// One block of a [`PrePeriodicFamilyClaim`]: `length` letters, the t-th
+/// of them `word`[t mod |word|].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Block {
+    /// The repeated word, at least one letter.
+    pub word: Vec<u32>,
+    /// The block's length ℓ(k), at least 1 for every k ≥ k0.
+    pub length: Affine,
 }

@@ -18,6 +18,10 @@
 //!   game 0.d1…dt: the values recomputed by the mex over splits on
 //!   [0, 2q + 2p + t + 1), periodicity by the Octal Periodicity Theorem
 //!   (Guy–Smith), prime-divisor and pre-period witnesses;
+//! - [`preperiodic`]: (format 8) the nim-sequence of {a, b, c} for every
+//!   c of a residue class when it has a positive pre-period: blocks of
+//!   affine lengths, decided for every k by Lemma S (signatures repeat
+//!   with a period in k past a threshold);
 //! - [`grundy`]: (format 7) the values of Grundy's game (split a heap
 //!   into two unequal heaps) on [0, N), recomputed by the mex rule;
 //! - [`avoidance`]: the nim number of an avoidance game on a convex
@@ -54,6 +58,7 @@ mod moves;
 mod number;
 pub mod octal;
 pub mod periodic;
+pub mod preperiodic;
 pub mod pset;
 pub mod sequence;
 
@@ -243,6 +248,7 @@ pub fn check_certificate(certificate: &Certificate, limits: &Limits) -> Verdict 
             Claim::OctalPeriodic(claim) => octal::check_periodic(claim, limits),
             Claim::Family(claim) => family::check(claim, limits),
             Claim::Grundy(claim) => grundy::check(claim, limits),
+            Claim::PrePeriodicFamily(claim) => preperiodic::check(claim, limits),
         },
     };
     match verdict {
@@ -287,6 +293,7 @@ fn admit(certificate: &Certificate, limits: &Limits) -> Result<(), Failure> {
         Claim::OctalPeriodic(claim) => octal::admit_periodic(claim, limits),
         Claim::Family(claim) => family::admit(claim, limits),
         Claim::Grundy(claim) => grundy::admit(claim, limits),
+        Claim::PrePeriodicFamily(claim) => preperiodic::admit(claim, limits),
     }
 }
 

@@ -61,6 +61,15 @@ pub struct FamilyArgs {
     /// proof.
     #[arg(long)]
     necessity: bool,
+    /// Classify every base of the ranges both ways (paper A's Conjectures
+    /// 52, 56 and 57 for every c): each primitive class proved purely
+    /// periodic (Family certificate) or pre-periodic (PrePeriodicFamily
+    /// certificate), the members below each k0 computed and re-checked; a
+    /// line per base says whether it is complete and what the conjectures
+    /// read on it. With -o, both kinds of certificates and one
+    /// PeriodicTable per base are written.
+    #[arg(long, conflicts_with_all = ["necessity", "compare_below", "rho"])]
+    classify: bool,
     /// Compare every proved class with the engine on each of its members
     /// c ≤ C (exit 1 on a disagreement, which would be a checker bug).
     #[arg(long, value_name = "C", value_parser = super::limits::count)]
@@ -110,6 +119,9 @@ pub fn run(args: FamilyArgs) -> Result<ExitCode, CliError> {
     }
     if let Some(dir) = &args.output {
         prepare_dir(dir)?;
+    }
+    if args.classify {
+        return classify(a, b, args.output.as_deref(), args.format);
     }
     let mut outcomes = survey(a, b);
     outcomes.retain(|o| args.rho.is_none_or(|r| r == o.rho));
@@ -266,4 +278,147 @@ fn text(report: &Report) -> String {
         report.refused
     ));
     out
+}
+
+/// One base of `--classify`, as reported.
+#[derive(serde::Serialize)]
+struct BaseLine {
+    a: u64,
+    b: u64,
+    complete: bool,
+    purely_periodic: usize,
+    preperiodic: usize,
+    /// Pre-periodic classes whose least period is proved too (a marker).
+    preperiodic_least_period: usize,
+    non_primitive: Vec<u64>,
+    unsettled: Vec<(u64, String)>,
+    members_below: usize,
+    members_checked: Result<String, String>,
+    /// Per conjecture: "holds" or the least counterexample (complete bases
+    /// only; `null` otherwise).
+    conj52: Option<String>,
+    conj56: Option<String>,
+    conj57: Option<String>,
+}
+
+/// `nimcert family --classify`: every base both ways.
+fn classify(
+    a: std::ops::RangeInclusive<u64>,
+    b: std::ops::RangeInclusive<u64>,
+    dir: Option<&std::path::Path>,
+    format: Format,
+) -> Result<ExitCode, CliError> {
+    use nimcert::subtraction::classification::{
+        classify_bases, counterexample, ClassStatus, Conjecture, Shape,
+    };
+    let bases = classify_bases(a, b);
+    let mut lines = Vec::new();
+    for base in &bases {
+        if let Some(dir) = dir {
+            for (rho, status) in base.classes.iter().enumerate() {
+                if let ClassStatus::Proved { certificate, .. } = status {
+                    let path = dir.join(format!("{}-{}-{rho}.ron", base.a, base.b));
+                    write_atomically(&path, &nimcert::check::to_ron(certificate))?;
+                }
+            }
+        }
+        let count = |f: fn(&ClassStatus) -> bool| base.classes.iter().filter(|s| f(s)).count();
+        let verdict = |c: Conjecture| {
+            base.complete().then(|| match counterexample(base, c) {
+                None => "holds".to_string(),
+                Some((c, q, p)) => format!(
+                    "fails at {{{}, {}, {c}}} (q = {q}, p = {p})",
+                    base.a, base.b
+                ),
+            })
+        };
+        lines.push(BaseLine {
+            a: base.a,
+            b: base.b,
+            complete: base.complete(),
+            purely_periodic: count(
+                |s| matches!(s, ClassStatus::Proved { shape, .. } if shape.pure()),
+            ),
+            preperiodic: count(|s| matches!(s, ClassStatus::Proved { shape, .. } if !shape.pure())),
+            preperiodic_least_period: count(|s| {
+                matches!(
+                    s,
+                    ClassStatus::Proved {
+                        shape: Shape::PrePeriodic { least: true, .. },
+                        ..
+                    }
+                )
+            }),
+            non_primitive: (0..base.classes.len() as u64)
+                .filter(|&r| matches!(base.classes[r as usize], ClassStatus::NonPrimitive))
+                .collect(),
+            unsettled: base
+                .unsettled()
+                .into_iter()
+                .map(|(r, why)| (r, why.to_string()))
+                .collect(),
+            members_below: base.members.len(),
+            members_checked: base.members_checked.clone(),
+            conj52: verdict(Conjecture::C52),
+            conj56: verdict(Conjecture::C56),
+            conj57: verdict(Conjecture::C57),
+        });
+    }
+    let complete = lines.iter().filter(|l| l.complete).count();
+    let failing = lines.iter().any(|l| {
+        [&l.conj52, &l.conj56, &l.conj57]
+            .iter()
+            .any(|v| v.as_deref().is_some_and(|v| v != "holds"))
+    });
+    let text = || {
+        let mut out = String::new();
+        for l in &lines {
+            let conj = match (&l.conj52, &l.conj56, &l.conj57) {
+                (Some(c52), Some(c56), Some(c57)) => {
+                    format!("Conjecture 52 {c52}, 56 {c56}, 57 {c57} for every c")
+                }
+                _ => format!(
+                    "not complete: ρ = {}",
+                    l.unsettled
+                        .iter()
+                        .map(|(r, why)| format!("{r} ({why})"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            out.push_str(&format!(
+                "{{{}, {}}}  {} purely periodic, {} pre-periodic ({} with the least period), {} non-primitive, {} members below k0: {conj}\n",
+                l.a,
+                l.b,
+                l.purely_periodic,
+                l.preperiodic,
+                l.preperiodic_least_period,
+                l.non_primitive.len(),
+                l.members_below,
+            ));
+            if let Err(why) = &l.members_checked {
+                out.push_str(&format!("    members below k0 not checked: {why}\n"));
+            }
+        }
+        out.push_str(&format!(
+            "{} bases: {complete} completely classified for every c (each class's certificate accepted by nimcheck's library)\n",
+            lines.len()
+        ));
+        out
+    };
+    #[derive(serde::Serialize)]
+    struct Classified<'a> {
+        bases: &'a [BaseLine],
+        complete: usize,
+    }
+    let report = Classified {
+        bases: &lines,
+        complete,
+    };
+    print(&render(&report, format, text))?;
+    Ok(if failing {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

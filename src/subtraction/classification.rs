@@ -1,0 +1,367 @@
+//! Every class of a base, both ways: paper A's Conjectures 52, 56 and 57
+//! decided for every c on one base (a, b) at a time.
+//!
+//! For each angle ρ (c = (a + b)k + ρ) the class is proved purely periodic
+//! for every k ≥ k0 by a `Family` certificate (src/subtraction/family.rs),
+//! or pre-periodic by a `PrePeriodicFamily` certificate
+//! (src/subtraction/preperiodic.rs), each accepted by nimcheck's library;
+//! the members b < c < c(k0) are computed by the engine and re-checked as
+//! one `PeriodicTable` certificate. Non-primitive classes (gcd(a, b, ρ) > 1,
+//! so gcd(a, b, c) > 1 for every member) are outside the conjectures and
+//! listed apart; the additive member c = a + b is left out as the
+//! conjectures leave it out. A base is *complete* when every primitive
+//! class is proved one way or the other; the conjectures are then decided
+//! on it for every c:
+//!
+//! - Conjecture 52: purely periodic ⟺ ρ ∈ Θ_(a+b) ∪ Θ_(c+a) ∪ Θ_(c+b);
+//! - Conjecture 56: purely periodic ⇒ the least period is a + b, c + a or
+//!   c + b;
+//! - Conjecture 57: least period c + a ⇒ ρ ∈ Θ_(c+a); c + b ⇒ ρ ∈ Θ_(c+b).
+//!
+//! The statements are quoted from paper A (§6); the decision procedure,
+//! the certificates and Lemma S are derived here.
+
+use crate::certify::{periodic_claim, search_provenance};
+use crate::engine::solve;
+use crate::moves::{gcd, MoveSet};
+use crate::subtraction::angles::{admissible, Admissible};
+use crate::subtraction::base::Base;
+use crate::subtraction::family::{self, Settled};
+use crate::subtraction::preperiodic;
+use nimcert_check::format::{
+    Affine, Certificate, Claim, FamilyShape, PeriodicClaim, PrePeriodicFamilyClaim,
+};
+use std::ops::RangeInclusive;
+
+/// Engine bound for the members below c(k0).
+const LIMIT: u64 = 1 << 26;
+
+/// What a proved class says for every k ≥ k0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Purely periodic, least period a divisor of a + b (the base word).
+    Base {
+        /// The least period.
+        period: u64,
+    },
+    /// Purely periodic, least period c + d.
+    Tail {
+        /// d.
+        d: u64,
+    },
+    /// Pre-periodic: q(k), p(k); `least` when p is proved the least period.
+    PrePeriodic {
+        /// q(k).
+        q: Affine,
+        /// p(k).
+        p: Affine,
+        /// Whether a marker proves p least.
+        least: bool,
+    },
+}
+
+impl Shape {
+    /// Purely periodic.
+    pub fn pure(&self) -> bool {
+        !matches!(self, Shape::PrePeriodic { .. })
+    }
+}
+
+/// What became of one class.
+#[derive(Clone, Debug)]
+pub enum ClassStatus {
+    /// Proved for every k ≥ `from_k` by `certificate`, which nimcheck's
+    /// library accepted.
+    Proved {
+        /// k0.
+        from_k: u64,
+        /// The shape.
+        shape: Shape,
+        /// The certificate.
+        certificate: Box<Certificate>,
+    },
+    /// gcd(a, b, ρ) > 1: outside the conjectures.
+    NonPrimitive,
+    /// Neither direction was proved: why.
+    Unsettled(String),
+}
+
+/// Settles the class (a, b, ρ) one way or the other (module docs).
+pub fn settle_class(a: u64, b: u64, rho: u64) -> ClassStatus {
+    if gcd(gcd(a, b), rho) > 1 {
+        return ClassStatus::NonPrimitive;
+    }
+    match family::settle(a, b, rho).settled {
+        Settled::Proved { claim, .. } => {
+            let shape = match &claim.shape {
+                FamilyShape::Base { period } => Shape::Base { period: *period },
+                FamilyShape::Tail { tail, .. } => Shape::Tail {
+                    d: tail.len() as u64,
+                },
+            };
+            ClassStatus::Proved {
+                from_k: claim.from_k,
+                shape,
+                certificate: Box::new(family::certificate(*claim)),
+            }
+        }
+        Settled::NotSettled {
+            preperiodic: true, ..
+        } => settle_preperiodic(a, b, rho),
+        Settled::NotSettled { why, .. } => ClassStatus::Unsettled(why),
+        Settled::Refused { checker } => ClassStatus::Unsettled(format!(
+            "nimcheck refused the family certificate: {checker}"
+        )),
+    }
+}
+
+/// The pre-periodic direction of a class, through nimcheck's library.
+fn settle_preperiodic(a: u64, b: u64, rho: u64) -> ClassStatus {
+    let claim = match preperiodic::derive(a, b, rho) {
+        Ok(claim) => claim,
+        Err(why) => return ClassStatus::Unsettled(format!("pre-periodic, {why}")),
+    };
+    let shape = Shape::PrePeriodic {
+        q: claim.preperiod_length,
+        p: claim.period_length,
+        least: claim.marker.is_some(),
+    };
+    let from_k = claim.from_k;
+    let certificate = preperiodic::certificate(claim);
+    match nimcert_check::check_certificate(&certificate, &nimcert_check::Limits::default()) {
+        nimcert_check::Verdict::Valid(_) => ClassStatus::Proved {
+            from_k,
+            shape,
+            certificate: Box::new(certificate),
+        },
+        other => ClassStatus::Unsettled(format!(
+            "nimcheck refused the pre-periodic family certificate: {}",
+            other.message()
+        )),
+    }
+}
+
+/// The claim of a proved pre-periodic class.
+pub fn preperiodic_claim(status: &ClassStatus) -> Option<&PrePeriodicFamilyClaim> {
+    match status {
+        ClassStatus::Proved { certificate, .. } => match &certificate.claim {
+            Claim::PrePeriodicFamily(claim) => Some(claim),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// One member b < c < c(k0) of a class, computed by the engine.
+#[derive(Clone, Debug)]
+pub struct Member {
+    /// c.
+    pub c: u64,
+    /// The least pre-period.
+    pub q: u64,
+    /// The least period.
+    pub p: u64,
+}
+
+/// A base classified (module docs).
+#[derive(Clone, Debug)]
+pub struct BaseClassification {
+    /// a.
+    pub a: u64,
+    /// b.
+    pub b: u64,
+    /// Every class, by ρ.
+    pub classes: Vec<ClassStatus>,
+    /// The primitive non-additive members below each proved class's c(k0),
+    /// increasing c.
+    pub members: Vec<Member>,
+    /// nimcheck's verdict on the members' `PeriodicTable` certificate
+    /// (`Ok` with its message, `Err` when refused or not computed).
+    pub members_checked: Result<String, String>,
+}
+
+impl BaseClassification {
+    /// Every primitive class proved, and the members below checked.
+    pub fn complete(&self) -> bool {
+        self.members_checked.is_ok()
+            && self
+                .classes
+                .iter()
+                .all(|s| !matches!(s, ClassStatus::Unsettled(_)))
+    }
+
+    /// The classes not settled: (ρ, why).
+    pub fn unsettled(&self) -> Vec<(u64, &str)> {
+        self.classes
+            .iter()
+            .enumerate()
+            .filter_map(|(rho, s)| match s {
+                ClassStatus::Unsettled(why) => Some((rho as u64, why.as_str())),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// Classifies every class of the base (a, b), a < b.
+pub fn classify_base(a: u64, b: u64) -> BaseClassification {
+    let m = a + b;
+    let classes: Vec<ClassStatus> = (0..m).map(|rho| settle_class(a, b, rho)).collect();
+    let mut members = Vec::new();
+    let mut claims: Vec<PeriodicClaim> = Vec::new();
+    let mut failure = None;
+    for (rho, status) in classes.iter().enumerate() {
+        let ClassStatus::Proved { from_k, .. } = status else {
+            continue;
+        };
+        let rho = rho as u64;
+        let first = (b + 1).saturating_sub(rho).div_ceil(m);
+        for k in first..*from_k {
+            let c = m * k + rho;
+            if c == m {
+                continue;
+            }
+            let Some(game) = MoveSet::new(&[a, b, c])
+                .ok()
+                .and_then(|s| solve(&s, LIMIT).ok().map(|g| (s, g)))
+            else {
+                failure = Some(format!(
+                    "{{{a}, {b}, {c}}}: no period within the engine bound"
+                ));
+                continue;
+            };
+            let (moves, game) = game;
+            members.push(Member {
+                c,
+                q: game.qp.preperiod,
+                p: game.qp.period,
+            });
+            claims.push(periodic_claim(
+                &moves,
+                &game.values,
+                game.qp.preperiod,
+                game.qp.period,
+            ));
+        }
+    }
+    members.sort_by_key(|m| m.c);
+    let members_checked = match failure {
+        Some(why) => Err(why),
+        None => check_members(&claims),
+    };
+    BaseClassification {
+        a,
+        b,
+        classes,
+        members,
+        members_checked,
+    }
+}
+
+/// The members as one `PeriodicTable` certificate, through nimcheck's
+/// library (an empty table is nothing to check).
+fn check_members(claims: &[PeriodicClaim]) -> Result<String, String> {
+    if claims.is_empty() {
+        return Ok("no member below the families".to_string());
+    }
+    let certificate = crate::certify::periodic_table_certificate(claims, search_provenance());
+    match nimcert_check::check_certificate(&certificate, &nimcert_check::Limits::default()) {
+        nimcert_check::Verdict::Valid(message) => Ok(message),
+        other => Err(format!(
+            "nimcheck refused the members' table: {}",
+            other.message()
+        )),
+    }
+}
+
+/// The classification of every base of the ranges (a < b), in parallel,
+/// in increasing (a, b).
+pub fn classify_bases(a: RangeInclusive<u64>, b: RangeInclusive<u64>) -> Vec<BaseClassification> {
+    use rayon::prelude::*;
+    let bases: Vec<(u64, u64)> = a
+        .flat_map(|a| b.clone().filter(move |&b| b > a).map(move |b| (a, b)))
+        .collect();
+    bases
+        .into_par_iter()
+        .map(|(a, b)| classify_base(a, b))
+        .collect()
+}
+
+/// Which of paper A's §6 conjectures a base is checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Conjecture {
+    /// Conjecture 52.
+    C52,
+    /// Conjecture 56.
+    C56,
+    /// Conjecture 57.
+    C57,
+}
+
+/// Whether a purely periodic game {a, b, c} with least period `p` and the
+/// angle test results `adm` satisfies the conjecture (a pre-periodic game
+/// is `pure = false`).
+fn agrees(
+    conjecture: Conjecture,
+    a: u64,
+    b: u64,
+    c: u64,
+    pure: bool,
+    p: u64,
+    adm: &Admissible,
+) -> bool {
+    match conjecture {
+        Conjecture::C52 => pure == adm.any(),
+        Conjecture::C56 => !pure || [a + b, c + a, c + b].contains(&p),
+        Conjecture::C57 => !pure || (p != c + a || adm.c_plus_a) && (p != c + b || adm.c_plus_b),
+    }
+}
+
+/// The least c of a complete base at which the conjecture fails, with the
+/// game's (q, p), if any. Each proved class is judged at its first member
+/// k0 and, for the periods affine in c, at every member (the judgment
+/// depends on c only through ρ and the shape); the members below by their
+/// engine values.
+pub fn counterexample(
+    base: &BaseClassification,
+    conjecture: Conjecture,
+) -> Option<(u64, u64, u64)> {
+    let (a, b) = (base.a, base.b);
+    let m = a + b;
+    let tests = Base::new(a, b);
+    let mut found: Vec<(u64, u64, u64)> = Vec::new();
+    for member in &base.members {
+        let adm = admissible(&tests, member.c % m);
+        if !agrees(conjecture, a, b, member.c, member.q == 0, member.p, &adm) {
+            found.push((member.c, member.q, member.p));
+        }
+    }
+    for (rho, status) in base.classes.iter().enumerate() {
+        let ClassStatus::Proved {
+            from_k,
+            shape,
+            certificate,
+        } = status
+        else {
+            continue;
+        };
+        let rho = rho as u64;
+        let adm = admissible(&tests, rho);
+        // k ≥ 2 keeps c ≠ a + b; the verdict is the same for every k.
+        let k = (*from_k).max(2);
+        let c = m * k + rho;
+        let (q, p) = match (shape, &certificate.claim) {
+            (Shape::Base { period }, _) => (0, *period),
+            (Shape::Tail { d }, _) => (0, c + d),
+            (Shape::PrePeriodic { .. }, Claim::PrePeriodicFamily(claim)) => {
+                let (q, p) = preperiodic::qp_at(claim, k);
+                (q as u64, p as u64)
+            }
+            _ => continue,
+        };
+        if !agrees(conjecture, a, b, c, shape.pure(), p, &adm) {
+            found.push((c, q, p));
+        }
+    }
+    found.into_iter().min()
+}
