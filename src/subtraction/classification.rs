@@ -116,27 +116,48 @@ pub fn settle_class(a: u64, b: u64, rho: u64) -> ClassStatus {
 }
 
 /// The pre-periodic direction of a class, through nimcheck's library.
+/// The marker was read at the sampled k only: where nimcheck refuses it
+/// at the first members, k0 is raised (the members below are checked one
+/// by one anyway), and where no k0 up to the samples helps, the claim goes
+/// without a marker (the least period is then not claimed).
 fn settle_preperiodic(a: u64, b: u64, rho: u64) -> ClassStatus {
-    let claim = match preperiodic::derive(a, b, rho) {
+    let mut claim = match preperiodic::derive(a, b, rho) {
         Ok(claim) => claim,
         Err(why) => return ClassStatus::Unsettled(format!("pre-periodic, {why}")),
     };
-    let shape = Shape::PrePeriodic {
-        q: claim.preperiod_length,
-        p: claim.period_length,
-        least: claim.marker.is_some(),
+    let check = |claim: &PrePeriodicFamilyClaim| {
+        let certificate = preperiodic::certificate(claim.clone());
+        match nimcert_check::check_certificate(&certificate, &nimcert_check::Limits::default()) {
+            nimcert_check::Verdict::Valid(_) => Ok(certificate),
+            other => Err(other.message().to_string()),
+        }
     };
-    let from_k = claim.from_k;
-    let certificate = preperiodic::certificate(claim);
-    match nimcert_check::check_certificate(&certificate, &nimcert_check::Limits::default()) {
-        nimcert_check::Verdict::Valid(_) => ClassStatus::Proved {
-            from_k,
-            shape,
+    let mut verdict = check(&claim);
+    let sample = preperiodic::default_sample(b);
+    while verdict.is_err() && claim.marker.is_some() && claim.from_k < sample {
+        claim.from_k += 1;
+        verdict = check(&claim);
+    }
+    if verdict.is_err() && claim.marker.is_some() {
+        claim = match preperiodic::derive(a, b, rho) {
+            Ok(claim) => claim,
+            Err(why) => return ClassStatus::Unsettled(format!("pre-periodic, {why}")),
+        };
+        claim.marker = None;
+        verdict = check(&claim);
+    }
+    match verdict {
+        Ok(certificate) => ClassStatus::Proved {
+            from_k: claim.from_k,
+            shape: Shape::PrePeriodic {
+                q: claim.preperiod_length,
+                p: claim.period_length,
+                least: claim.marker.is_some(),
+            },
             certificate: Box::new(certificate),
         },
-        other => ClassStatus::Unsettled(format!(
-            "nimcheck refused the pre-periodic family certificate: {}",
-            other.message()
+        Err(why) => ClassStatus::Unsettled(format!(
+            "nimcheck refused the pre-periodic family certificate: {why}"
         )),
     }
 }
