@@ -199,9 +199,37 @@ pub struct BaseClassification {
     /// nimcheck's verdict on the members' `PeriodicTable` certificate
     /// (`Ok` with its message, `Err` when refused or not computed).
     pub members_checked: Result<String, String>,
+    /// That certificate (none when there is no member below the families).
+    pub members_certificate: Option<Certificate>,
 }
 
 impl BaseClassification {
+    /// Every certificate of the base: one per proved class, and the
+    /// members' table.
+    pub fn certificates(&self) -> Vec<Certificate> {
+        let classes = self.classes.iter().filter_map(|s| match s {
+            ClassStatus::Proved { certificate, .. } => Some((**certificate).clone()),
+            _ => None,
+        });
+        classes.chain(self.members_certificate.clone()).collect()
+    }
+
+    /// Every class proved with its least period (pure classes always; a
+    /// pre-periodic class with a marker): q(c) and p(c) exact affine
+    /// functions on each class from its k0, the members below computed.
+    pub fn least_periods_proved(&self) -> bool {
+        self.complete()
+            && self.classes.iter().all(|s| {
+                !matches!(
+                    s,
+                    ClassStatus::Proved {
+                        shape: Shape::PrePeriodic { least: false, .. },
+                        ..
+                    }
+                )
+            })
+    }
+
     /// Every primitive class proved, and the members below checked.
     pub fn complete(&self) -> bool {
         self.members_checked.is_ok()
@@ -266,9 +294,12 @@ pub fn classify_base(a: u64, b: u64) -> BaseClassification {
         }
     }
     members.sort_by_key(|m| m.c);
-    let members_checked = match failure {
-        Some(why) => Err(why),
-        None => check_members(&claims),
+    let members_certificate = (!claims.is_empty())
+        .then(|| crate::certify::periodic_table_certificate(&claims, search_provenance()));
+    let members_checked = match (failure, &members_certificate) {
+        (Some(why), _) => Err(why),
+        (None, None) => Ok("no member below the families".to_string()),
+        (None, Some(certificate)) => check_members(certificate),
     };
     BaseClassification {
         a,
@@ -276,17 +307,13 @@ pub fn classify_base(a: u64, b: u64) -> BaseClassification {
         classes,
         members,
         members_checked,
+        members_certificate,
     }
 }
 
-/// The members as one `PeriodicTable` certificate, through nimcheck's
-/// library (an empty table is nothing to check).
-fn check_members(claims: &[PeriodicClaim]) -> Result<String, String> {
-    if claims.is_empty() {
-        return Ok("no member below the families".to_string());
-    }
-    let certificate = crate::certify::periodic_table_certificate(claims, search_provenance());
-    match nimcert_check::check_certificate(&certificate, &nimcert_check::Limits::default()) {
+/// The members' `PeriodicTable` certificate, through nimcheck's library.
+fn check_members(certificate: &Certificate) -> Result<String, String> {
+    match nimcert_check::check_certificate(certificate, &nimcert_check::Limits::default()) {
         nimcert_check::Verdict::Valid(message) => Ok(message),
         other => Err(format!(
             "nimcheck refused the members' table: {}",
@@ -385,4 +412,21 @@ pub fn counterexample(
         }
     }
     found.into_iter().min()
+}
+
+/// [`classify_base`], computed once per process and base (the audit's
+/// conjecture entries share it; a second caller waits for the first).
+pub fn classified(a: u64, b: u64) -> std::sync::Arc<BaseClassification> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    type Slot = Arc<OnceLock<Arc<BaseClassification>>>;
+    static CACHE: OnceLock<Mutex<HashMap<(u64, u64), Slot>>> = OnceLock::new();
+    let slot: Slot = {
+        let mut cache = CACHE
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        cache.entry((a, b)).or_default().clone()
+    };
+    slot.get_or_init(|| Arc::new(classify_base(a, b))).clone()
 }

@@ -16,6 +16,7 @@
 
 mod additive;
 mod every_c;
+mod every_c_necessity;
 mod intro;
 mod necessity;
 mod rotation;
@@ -44,6 +45,7 @@ pub fn claims() -> Vec<Claim> {
     all.extend(additive::claims());
     all.extend(values::claims());
     all.extend(necessity::claims());
+    all.extend(every_c_necessity::claims());
     all
 }
 
