@@ -1,4 +1,4 @@
-//! Certificate format, versions 1 to 7 (RON).
+//! Certificate format, versions 1 to 8 (RON).
 //!
 //! The checker crate owns the format; the solver depends on it for these
 //! types and nothing flows the other way. All types are plain structs and

@@ -43,7 +43,7 @@ fn invalid_text() -> String {
 }
 
 fn undecidable_text() -> String {
-    "(format: 8)".to_string()
+    "(format: 9)".to_string()
 }
 
 fn run(args: &[&Path], flags: &[&str]) -> (i32, String) {
@@ -88,7 +88,7 @@ fn one_file_of_each_verdict() {
     assert_eq!(
         out,
         format!(
-            "UNDECIDED {}: unsupported format version 8 (this checker reads versions 1 to 7)\n",
+            "UNDECIDED {}: unsupported format version 9 (this checker reads versions 1 to 8)\n",
             u.display()
         )
     );
@@ -356,8 +356,8 @@ fn exit_status_row_2_bad_input() {
         ),
         (d.file("garbage.ron", "garbage"), "parse error"),
         (
-            d.file("v8.ron", "(format: 8)"),
-            "unsupported format version 8",
+            d.file("v9.ron", "(format: 9)"),
+            "unsupported format version 9",
         ),
         (d.file("binary.ron", "\u{0}\u{1}"), "parse error"),
     ];

@@ -129,12 +129,12 @@ fn deep_nesting_is_refused_quickly_without_overflowing_the_stack() {
 #[test]
 fn versions() {
     let text = to_ron(&seq_cert());
-    for v in [0u64, 8, 9, u32::MAX as u64] {
+    for v in [0u64, 9, 10, u32::MAX as u64] {
         let other = text.replacen("format: 1,", &format!("format: {v},"), 1);
         assert_eq!(
             bytes(other.as_bytes()),
             Verdict::Undecidable(format!(
-                "unsupported format version {v} (this checker reads versions 1 to 7)"
+                "unsupported format version {v} (this checker reads versions 1 to 8)"
             ))
         );
     }
@@ -142,10 +142,10 @@ fn versions() {
     let other = text.replacen("format: 1,", "format: 2,", 1);
     assert_valid(&bytes(other.as_bytes()));
     let mut c = seq_cert();
-    c.format = 8;
+    c.format = 9;
     assert_eq!(
         check_certificate(&c, &Limits::default()),
-        Verdict::Undecidable("unsupported format version 8".into())
+        Verdict::Undecidable("unsupported format version 9".into())
     );
     c.format = 0;
     assert_eq!(

@@ -18,6 +18,7 @@ use nimcert::octal::certify::{
 };
 use nimcert::octal::{Method as OctalMethod, OctalCode};
 use nimcert::solve::{solve, Limits};
+use nimcert::subtraction::classification::checked_preperiodic;
 use nimcert::subtraction::family::{self, Uncertified};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -97,10 +98,12 @@ pub struct CertifyArgs {
     #[arg(long, value_name = "CODE", conflicts_with_all = ["moves", "claim", "from"])]
     octal: Option<String>,
     /// Certify the class c ≡ ρ (mod a + b) of paper A for every c instead,
-    /// given as `A,B,RHO`: a `Family` certificate (format 6, docs/FAMILIES.md)
-    /// read off the engine at a few k and run through nimcheck's library
-    /// before it is written (exit 1 if refused, 2 if the class has no
-    /// family certificate, e.g. a pre-periodic one).
+    /// given as `A,B,RHO`: a `Family` certificate (format 6, purely
+    /// periodic for every k ≥ k0, docs/FAMILIES.md) or, for a pre-periodic
+    /// class, a `PrePeriodicFamily` certificate (format 8, not purely
+    /// periodic for every k ≥ k0, docs/NECESSITY.md), read off the engine
+    /// at a few k and run through nimcheck's library before it is written
+    /// (exit 1 if refused, 2 if neither shape describes the class).
     #[arg(long, value_name = "A,B,RHO",
           conflicts_with_all = ["moves", "claim", "from", "octal", "no_values", "method"])]
     family: Option<String>,
@@ -274,13 +277,21 @@ fn run_family(args: &CertifyArgs, class: &str) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.output {
         check_output_file(path)?;
     }
-    let certificate = family::checked_certificate(a, b, rho).map_err(|e| match e {
-        Uncertified::NotFamily(why) => CliError::input(format!(
+    let certificate = family::checked_certificate(a, b, rho).or_else(|e| match e {
+        // The other direction: a pre-periodic class (format 8).
+        Uncertified::NotFamily(family::NotFamily::PrePeriodic { .. }) => {
+            checked_preperiodic(a, b, rho).map_err(|why| {
+                CliError::input(format!(
+                    "{{{a}, {b}, c ≡ {rho}}}: no family certificate either way: {why}"
+                ))
+            })
+        }
+        Uncertified::NotFamily(why) => Err(CliError::input(format!(
             "{{{a}, {b}, c ≡ {rho}}}: no family certificate: {why}"
-        )),
-        Uncertified::Refused(m) => CliError::false_claim(format!(
+        ))),
+        Uncertified::Refused(m) => Err(CliError::false_claim(format!(
             "{{{a}, {b}, c ≡ {rho}}}: nimcheck refused the derived family certificate: {m}"
-        )),
+        ))),
     })?;
     let game = format!("{{{a}, {b}, c ≡ {rho}}}");
     write_certificate(args, &game, "family", &certificate, None)?;

@@ -121,10 +121,30 @@ pub fn settle_class(a: u64, b: u64, rho: u64) -> ClassStatus {
 /// by one anyway), and where no k0 up to the samples helps, the claim goes
 /// without a marker (the least period is then not claimed).
 fn settle_preperiodic(a: u64, b: u64, rho: u64) -> ClassStatus {
-    let mut claim = match preperiodic::derive(a, b, rho) {
-        Ok(claim) => claim,
-        Err(why) => return ClassStatus::Unsettled(format!("pre-periodic, {why}")),
-    };
+    match checked_preperiodic(a, b, rho) {
+        Ok(certificate) => {
+            let Claim::PrePeriodicFamily(claim) = &certificate.claim else {
+                unreachable!("checked_preperiodic gives a PrePeriodicFamily certificate")
+            };
+            ClassStatus::Proved {
+                from_k: claim.from_k,
+                shape: Shape::PrePeriodic {
+                    q: claim.preperiod_length,
+                    p: claim.period_length,
+                    least: claim.marker.is_some(),
+                },
+                certificate: Box::new(certificate),
+            }
+        }
+        Err(why) => ClassStatus::Unsettled(why),
+    }
+}
+
+/// The pre-periodic family certificate of (a, b, ρ), accepted by
+/// nimcheck's library at its default limits, or why there is none (see
+/// [`settle_class`] for how k0 and the marker are chosen).
+pub fn checked_preperiodic(a: u64, b: u64, rho: u64) -> Result<Certificate, String> {
+    let mut claim = preperiodic::derive(a, b, rho).map_err(|why| format!("pre-periodic, {why}"))?;
     let check = |claim: &PrePeriodicFamilyClaim| {
         let certificate = preperiodic::certificate(claim.clone());
         match nimcert_check::check_certificate(&certificate, &nimcert_check::Limits::default()) {
@@ -139,27 +159,11 @@ fn settle_preperiodic(a: u64, b: u64, rho: u64) -> ClassStatus {
         verdict = check(&claim);
     }
     if verdict.is_err() && claim.marker.is_some() {
-        claim = match preperiodic::derive(a, b, rho) {
-            Ok(claim) => claim,
-            Err(why) => return ClassStatus::Unsettled(format!("pre-periodic, {why}")),
-        };
+        claim = preperiodic::derive(a, b, rho).map_err(|why| format!("pre-periodic, {why}"))?;
         claim.marker = None;
         verdict = check(&claim);
     }
-    match verdict {
-        Ok(certificate) => ClassStatus::Proved {
-            from_k: claim.from_k,
-            shape: Shape::PrePeriodic {
-                q: claim.preperiod_length,
-                p: claim.period_length,
-                least: claim.marker.is_some(),
-            },
-            certificate: Box::new(certificate),
-        },
-        Err(why) => ClassStatus::Unsettled(format!(
-            "nimcheck refused the pre-periodic family certificate: {why}"
-        )),
-    }
+    verdict.map_err(|why| format!("nimcheck refused the pre-periodic family certificate: {why}"))
 }
 
 /// The claim of a proved pre-periodic class.
