@@ -142,7 +142,7 @@ fn blocks(regions: &[&[u32]], ks: &[u64], max_word: usize) -> Result<Vec<Block>,
                 .map(|(r, &k)| (k, run_length(r, d) as u64))
                 .collect();
             let length = affine_through(&runs)?;
-            (length.slope > 0 && runs[0].1 >= 2 * d as u64).then(|| (d, length, runs))
+            (length.slope > 0 && runs[0].1 >= 2 * d as u64).then_some((d, length, runs))
         });
         match growing {
             Some((d, length, runs)) => {
