@@ -7,6 +7,14 @@
 //! checking every member c ≤ 2000 as a `Periodic` certificate. Best of a
 //! few rounds, one thread. The SMT and Coq checks of the same certificates
 //! are timed by `scripts/family-smt` and docs/FORMAL.md ("Families").
+//!
+//! The second table is the whole classification of a base both ways
+//! (docs/NECESSITY.md): every primitive class proved purely periodic or
+//! pre-periodic (`PrePeriodicFamily`, derived by
+//! `nimcert::subtraction::preperiodic::derive` and checked by nimcheck's
+//! library, Lemma S), and the members below each k0 re-checked: the time to
+//! derive and check one base, with the pre-periodic certificates' check
+//! alone beside it.
 
 use nimcert::certify::{periodic_certificate, search_provenance};
 use nimcert::check::{check_certificate, Limits, Verdict};
@@ -79,4 +87,70 @@ fn main() {
         );
     }
     println!("(ratio: finite check of c ≤ 2000 over the every-c proof, derive + check)");
+    both_ways(&limits);
+    println!("host: {}", host());
+}
+
+/// The bases of the classification table: {2, 13} and {2, 29} have the
+/// most blocks of b ≤ 30 (q = 90k + 73 and 434k + 401).
+const BOTH_WAYS: &[(u64, u64)] = &[(2, 5), (2, 13), (12, 17), (2, 29), (29, 30)];
+
+/// Classifying whole bases (module docs).
+fn both_ways(limits: &Limits) {
+    use nimcert::subtraction::classification::{classify_base, ClassStatus, Shape};
+    println!();
+    println!("base      pure  pre-periodic  classify (derive + check, both ways)  check pre-periodic alone");
+    for &(a, b) in BOTH_WAYS {
+        let base = classify_base(a, b);
+        assert!(base.complete(), "{{{a}, {b}}} is not completely classified");
+        let count = |pre: bool| {
+            base.classes
+                .iter()
+                .filter(|s| matches!(s, ClassStatus::Proved { shape, .. } if shape.pure() != pre))
+                .count()
+        };
+        let pre: Vec<_> = base
+            .classes
+            .iter()
+            .filter_map(|s| match s {
+                ClassStatus::Proved {
+                    shape: Shape::PrePeriodic { .. },
+                    certificate,
+                    ..
+                } => Some((**certificate).clone()),
+                _ => None,
+            })
+            .collect();
+        let classify_time = best(|| {
+            std::hint::black_box(classify_base(a, b));
+        });
+        let check_time = best(|| {
+            for c in &pre {
+                assert!(matches!(check_certificate(c, limits), Verdict::Valid(_)));
+            }
+        });
+        println!(
+            "{{{a}, {b}}}  {:>5} {:>13}  {:>26.2} ms  {:>21.2} ms",
+            count(false),
+            count(true),
+            classify_time.as_secs_f64() * 1e3,
+            check_time.as_secs_f64() * 1e3,
+        );
+    }
+}
+
+/// The host, for the record: its name and CPU model.
+fn host() -> String {
+    let name = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_string());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!("{} ({cpu}, {cores} cores)", name.trim())
 }

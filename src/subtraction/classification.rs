@@ -348,6 +348,9 @@ pub enum Conjecture {
     C56,
     /// Conjecture 57.
     C57,
+    /// a = 1: purely periodic ⟺ a row of Table 2 applies ("Every omitted
+    /// case has positive pre-period", after Zhang's Prop. 2.5).
+    Table2,
 }
 
 /// Whether a purely periodic game {a, b, c} with least period `p` and the
@@ -366,6 +369,11 @@ fn agrees(
         Conjecture::C52 => pure == adm.any(),
         Conjecture::C56 => !pure || [a + b, c + a, c + b].contains(&p),
         Conjecture::C57 => !pure || (p != c + a || adm.c_plus_a) && (p != c + b || adm.c_plus_b),
+        Conjecture::Table2 => {
+            let row = crate::subtraction::Triple::new(a, b, c)
+                .and_then(|t| crate::subtraction::table2::table2_row(&t));
+            pure == row.is_some()
+        }
     }
 }
 
@@ -381,6 +389,8 @@ pub fn counterexample(
     let (a, b) = (base.a, base.b);
     let m = a + b;
     let tests = Base::new(a, b);
+    // The angle tests are paper A's for a ≥ 2; for a = 1 only Table 2 is
+    // asked (and the tests' answers are not read).
     let mut found: Vec<(u64, u64, u64)> = Vec::new();
     for member in &base.members {
         let adm = admissible(&tests, member.c % m);
@@ -402,14 +412,13 @@ pub fn counterexample(
         // k ≥ 2 keeps c ≠ a + b; the verdict is the same for every k.
         let k = (*from_k).max(2);
         let c = m * k + rho;
-        let (q, p) = match (shape, &certificate.claim) {
-            (Shape::Base { period }, _) => (0, *period),
-            (Shape::Tail { d }, _) => (0, c + d),
-            (Shape::PrePeriodic { .. }, Claim::PrePeriodicFamily(claim)) => {
-                let (q, p) = preperiodic::qp_at(claim, k);
-                (q as u64, p as u64)
+        let (q, p) = match shape {
+            Shape::Base { period } => (0, *period),
+            Shape::Tail { d } => (0, c + d),
+            Shape::PrePeriodic { q, p, .. } => {
+                let at = |f: &Affine| (f.slope * k).saturating_add_signed(f.offset);
+                (at(q), at(p))
             }
-            _ => continue,
         };
         if !agrees(conjecture, a, b, c, shape.pure(), p, &adm) {
             found.push((c, q, p));
@@ -433,4 +442,67 @@ pub fn classified(a: u64, b: u64) -> std::sync::Arc<BaseClassification> {
         cache.entry((a, b)).or_default().clone()
     };
     slot.get_or_init(|| Arc::new(classify_base(a, b))).clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// {2, 5}: every class proved one way, the conjectures hold; a
+    /// pre-periodic class read as purely periodic is a counterexample to
+    /// Conjecture 52 in its own class (the decision can fail).
+    #[test]
+    fn a_flipped_class_is_a_counterexample() {
+        let base = classify_base(2, 5);
+        assert!(base.complete());
+        for c in [Conjecture::C52, Conjecture::C56, Conjecture::C57] {
+            assert_eq!(counterexample(&base, c), None, "{c:?}");
+        }
+        let mut flipped = base.clone();
+        let rho = flipped
+            .classes
+            .iter()
+            .position(|s| matches!(s, ClassStatus::Proved { shape, .. } if !shape.pure()))
+            .expect("{2, 5} has a pre-periodic class");
+        let ClassStatus::Proved { shape, .. } = &mut flipped.classes[rho] else {
+            unreachable!()
+        };
+        *shape = Shape::Tail { d: 2 };
+        let (c, _, _) = counterexample(&flipped, Conjecture::C52).expect("flipped");
+        assert_eq!(c % 7, rho as u64);
+    }
+
+    /// a = 1: every base b ≤ 12 is completely classified and agrees with
+    /// Table 2; a class of Table 2 row 1 (b, c odd) read as pre-periodic
+    /// is a counterexample.
+    #[test]
+    fn table2_decides_the_bases_with_a_equal_one() {
+        for b in 2..=12 {
+            let base = classify_base(1, b);
+            assert!(base.complete(), "{{1, {b}}}");
+            assert_eq!(
+                counterexample(&base, Conjecture::Table2),
+                None,
+                "{{1, {b}}}"
+            );
+        }
+        let mut base = classify_base(1, 5);
+        // ρ = 1: c odd, b odd: row 1, purely periodic.
+        base.classes[1] = ClassStatus::Proved {
+            from_k: 1,
+            shape: Shape::PrePeriodic {
+                q: Affine {
+                    slope: 6,
+                    offset: 0,
+                },
+                p: Affine {
+                    slope: 0,
+                    offset: 2,
+                },
+                least: true,
+            },
+            certificate: Box::new(family::certificate(family::derive(1, 5, 1).unwrap())),
+        };
+        assert!(counterexample(&base, Conjecture::Table2).is_some());
+    }
 }

@@ -5,7 +5,9 @@
 //! by a `PrePeriodicFamily` certificate, the members below each k0 by a
 //! `PeriodicTable` certificate, all accepted by nimcheck's library), and
 //! so is Zhang's Conjecture 1.3 (for a fixed base, q and p are piecewise
-//! linear in c), quoted by paper A (§1).
+//! linear in c), quoted by paper A (§1), and, for a = 1, the sentence after
+//! Table 2 that every game outside it has positive pre-period (after
+//! Zhang's Prop. 2.5).
 //!
 //! One instance is a base (a, b). It holds when the base is completely
 //! classified and the statement holds on every class and member; it fails
@@ -17,9 +19,13 @@ use crate::claim::{check_instances, Claim, InstanceOutcome, Kind, Scope};
 use crate::subtraction::classification::{classified, counterexample, Conjecture};
 use std::ops::RangeInclusive;
 
-/// The default bases: 2 ≤ a < b ≤ 30.
-fn default_bases() -> (RangeInclusive<u64>, RangeInclusive<u64>) {
-    (2..=29, 3..=30)
+/// The default bases: 2 ≤ a < b ≤ 30, or a = 1 < b ≤ 30 for Table 2.
+fn default_bases(conjecture: Option<Conjecture>) -> (RangeInclusive<u64>, RangeInclusive<u64>) {
+    if conjecture == Some(Conjecture::Table2) {
+        (1..=1, 2..=30)
+    } else {
+        (2..=29, 3..=30)
+    }
 }
 
 /// What a base that holds proves.
@@ -48,6 +54,12 @@ pub(super) fn claims() -> Vec<Claim> {
             Some(Conjecture::C57),
         ),
         entry(
+            "A.Table2.complete.every_c",
+            "a = 1, on each base (1, b), for every c: every purely periodic {1, b, c} is in a row of Table 2, and every game outside it has positive pre-period",
+            "§2, after Table 2 (\"Every omitted case has positive pre-period\", after Zhang [17, Prop. 2.5]; for every c, base by base)",
+            Some(Conjecture::Table2),
+        ),
+        entry(
             "A.Zhang13.every_c",
             "Zhang's Conjecture 1.3 on each base (a, b): the least pre-period and the least period of {a, b, c} are piecewise linear in c",
             "§1, quoting Zhang [17, Conjecture 1.3] (for every c, base by base)",
@@ -58,7 +70,9 @@ pub(super) fn claims() -> Vec<Claim> {
 
 /// The bases of the range, in words.
 fn range_text(a: &RangeInclusive<u64>, b: &RangeInclusive<u64>) -> String {
-    let bases = if *b.start() <= a.start().saturating_add(1) && a.end() < b.end() {
+    let bases = if a.start() == a.end() {
+        format!("a = {}, a < b ≤ {}", a.start(), b.end())
+    } else if *b.start() <= a.start().saturating_add(1) && a.end() < b.end() {
         format!("{} ≤ a < b ≤ {}", a.start(), b.end())
     } else {
         format!(
@@ -78,7 +92,8 @@ fn entry(
     at: &'static str,
     conjecture: Option<Conjecture>,
 ) -> Claim {
-    let (a0, b0) = default_bases();
+    let (a0, b0) = default_bases(conjecture);
+    let least_a = *a0.start();
     let (ea, eb) = (a0.clone(), b0.clone());
     Claim::new(
         id,
@@ -89,7 +104,7 @@ fn entry(
             let text = range_text(&a, &b);
             let bases: Vec<(u64, u64)> = a
                 .flat_map(|a| b.clone().filter(move |&b| b > a).map(move |b| (a, b)))
-                .filter(|&(a, _)| a >= 2)
+                .filter(|&(a, _)| (a >= 2) == (least_a >= 2))
                 .collect();
             // Classify every base first, in parallel; the check then reads
             // the shared classifications.
@@ -122,7 +137,11 @@ fn entry(
         },
     )
     .at(at)
-    .hypotheses("standing: 2 ≤ a < b < c, gcd(a, b, c) = 1, c ≠ a + b; one base at a time")
+    .hypotheses(if conjecture == Some(Conjecture::Table2) {
+        "a = 1 < b < c, c ≠ b + 1 (the additive row 6 is one c per base, checked by A.Table2.complete); one base at a time"
+    } else {
+        "standing: 2 ≤ a < b < c, gcd(a, b, c) = 1, c ≠ a + b; one base at a time"
+    })
     .kind(Kind::Theorem)
     .counts("bases (a, b)")
 }
