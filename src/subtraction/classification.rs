@@ -399,12 +399,7 @@ pub fn counterexample(
         }
     }
     for (rho, status) in base.classes.iter().enumerate() {
-        let ClassStatus::Proved {
-            from_k,
-            shape,
-            certificate,
-        } = status
-        else {
+        let ClassStatus::Proved { from_k, shape, .. } = status else {
             continue;
         };
         let rho = rho as u64;

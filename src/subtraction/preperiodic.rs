@@ -245,7 +245,7 @@ fn marker(members: &[&Member]) -> Option<Vec<u32>> {
 /// The pre-periodic family claim of (a, b, ρ), read off the engine
 /// (module docs). `sample` is the first of the four k the blocks are read
 /// from; the description must match the engine there, at the next
-/// [`CONFIRM`] k, and at every k from the claim's k0 up.
+/// few k (`CONFIRM`), and at every k from the claim's k0 up.
 pub fn derive_at(
     a: u64,
     b: u64,
