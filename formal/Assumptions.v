@@ -75,3 +75,10 @@ Print Assumptions Hole.hole_verdict_refutes.
 Print Assumptions Hole.hole_verdict_agrees.
 From Nimcert Require JudgePacked.
 Print Assumptions JudgePacked.check_periodic_packed_sound.
+From Nimcert Require PrePeriodic.
+Print Assumptions PrePeriodic.fact1_pre.
+Print Assumptions PrePeriodic.fact2_pre.
+Print Assumptions PrePeriodic.lemma_s_all.
+Print Assumptions PrePeriodic.lemma_s_once.
+Print Assumptions PrePeriodic.chk_R_sound.
+Print Assumptions PrePeriodic.chk_RL_sound.
