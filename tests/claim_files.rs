@@ -1091,3 +1091,30 @@ fn hostile_every_c_claims_are_refused_or_bounded() {
     assert_eq!(code, Some(3), "{stderr}");
     assert!(stderr.contains("--max-work"), "{stderr}");
 }
+
+/// A pre-periodic class (docs/NECESSITY.md): `every_c` reads "proved for
+/// every c" from its `PrePeriodicFamily` certificate when the assertion is
+/// affine in c, q and p, and a false variant fails at its smallest c.
+#[test]
+fn every_c_is_proved_on_a_preperiodic_class() {
+    // {2, 5, 7k}: q = 7k + 8 = c + 8, p = 7k + 2 = c + 2 from k = 2; the
+    // member c = 7 = a + b (k = 1) is purely periodic.
+    let class = r#"a = "2", b = "5", rho = "0""#;
+    let holds = "c == a + b or (q == c + 8 and p == c + 2)";
+    let (code, stdout, _) = audit_fam(&every_c(class, holds, ""), &[]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("holds") && stdout.contains("(proved)"),
+        "{stdout}"
+    );
+    let (code, stdout, _) = audit_fam(&every_c(class, "c == a + b or q == c + 9", ""), &[]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("c=14 {2,5,14}: false (q = 22, p = 16)"),
+        "{stdout}"
+    );
+    // Conjecture 52 one way on {3, 5}, ρ = 1: no angle test admits it.
+    let (code, stdout, _) = audit_fam(&every_c(r#"a = "3", b = "5", rho = "1""#, "q > 0", ""), &[]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.contains("(proved)"), "{stdout}");
+}

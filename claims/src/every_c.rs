@@ -4,7 +4,9 @@
 //!
 //! The caller (nimcert's audit) knows, from a family certificate that
 //! nimcheck accepted, that for every k ≥ k0 the game {a, b, c(k)} is purely
-//! periodic (q = 0) with least period p(k) = p0 (a constant) or c(k) + d.
+//! periodic (q = 0) with least period p(k) = p0 (a constant) or c(k) + d,
+//! or (a pre-periodic family with its least period proved) has least
+//! pre-period q(k) and least period p(k), both affine in k.
 //! [`decide_every_c`] then decides the assertion for every k ≥ k0 at once
 //! when it lies in the *affine subset*, and says why not otherwise.
 //!
@@ -27,7 +29,8 @@
 //! **The rule.** Each affine term is computed symbolically as α·k + β with
 //! α, β exact integers (i128, every operation checked; an overflow puts
 //! the claim outside): c = m·k + ρ (m = a + b), q = 0, p = p0 or
-//! m·k + ρ + d, constants (0, v); sums, differences, negations and products
+//! m·k + ρ + d (or q, p the pre-periodic family's affine functions),
+//! constants (0, v); sums, differences, negations and products
 //! by a constant of affine functions are affine. A comparison T1 OP T2 is
 //! then f(k) OP 0 with f = T1 − T2 = α·k + β. For α ≠ 0 let
 //! r = ⌊−β/α⌋. The formula is evaluated, exactly, at the points
@@ -50,7 +53,7 @@
 //! iff it holds at every P_j; and if k is the least failing k ≥ k0, the
 //! block of k starts at a P_j ≤ k where it fails, so P_j = k. ∎
 //!
-//! The certificate's facts (q = 0, p(k)) are what make the symbolic
+//! The certificate's facts (q(k), p(k)) are what make the symbolic
 //! values of `q` and `p` the true least pre-period and period; the members
 //! b < c < c(k0), which the certificate does not cover, are the caller's
 //! (each an ordinary instance, [`crate::member`]).
@@ -68,15 +71,26 @@ pub enum FamilyPeriod {
     Constant(u64),
     /// c + d (the Tail shape, d the tail's length).
     CPlus(u64),
+    /// slope·k + offset (a pre-periodic family: its q(k) and p(k)).
+    Affine {
+        /// The slope.
+        slope: u64,
+        /// The value at k = 0.
+        offset: i64,
+    },
 }
 
 /// What a family certificate (accepted by nimcheck) states about the class
-/// of an instance: for every k ≥ `from_k`, q = 0 and the least period is
+/// of an instance: for every k ≥ `from_k`, the least pre-period is
+/// `preperiod` (0 for a purely periodic family) and the least period is
 /// `period`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Family {
     /// k0.
     pub from_k: u64,
+    /// The least pre-period for k ≥ k0: `Constant(0)` for a `Family`
+    /// certificate, affine for a `PrePeriodicFamily` one.
+    pub preperiod: FamilyPeriod,
     /// The least period for k ≥ k0.
     pub period: FamilyPeriod,
 }
@@ -168,6 +182,7 @@ type SRes<T> = Result<T, Out>;
 struct Symbolic<'a, 'g> {
     ev: Eval<'a, 'g>,
     c: Aff,
+    q: Aff,
     p: Aff,
     /// Definitions that use c or the game, with their symbolic values and
     /// formula sizes.
@@ -272,7 +287,7 @@ impl<'a, 'g> Symbolic<'a, 'g> {
         };
         match &e.kind {
             Kind::Name(n) if n == CLASS_VAR => Ok(Sym::Int(self.c)),
-            Kind::Name(n) if n == "q" => Ok(Sym::Int(Aff::constant(0))),
+            Kind::Name(n) if n == "q" => Ok(Sym::Int(self.q)),
             Kind::Name(n) if n == "p" => Ok(Sym::Int(self.p)),
             Kind::Name(n) => match self.lets.iter().rev().find(|(l, _, _)| l == n) {
                 Some((_, v, size)) => {
@@ -456,16 +471,23 @@ pub fn decide_every_c(
         alpha: m,
         beta: rho,
     };
-    let p = match family.period {
+    let affine = |f: FamilyPeriod| match f {
         FamilyPeriod::Constant(p0) => Aff::constant(i128::from(p0)),
         FamilyPeriod::CPlus(d) => Aff {
             alpha: m,
             beta: rho + i128::from(d),
         },
+        FamilyPeriod::Affine { slope, offset } => Aff {
+            alpha: i128::from(slope),
+            beta: i128::from(offset),
+        },
     };
+    let p = affine(family.period);
+    let q = affine(family.preperiod);
     let mut s = Symbolic {
         ev: Eval::new(claim, None, budget),
         c,
+        q,
         p,
         lets: Vec::new(),
         atoms: Vec::new(),

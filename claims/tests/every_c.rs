@@ -41,6 +41,7 @@ fn first(text: &str) -> (nimcert_claims::ClaimFile, Instance) {
 /// Row 4 of Table 1 at a = 3, b = 5, ρ = 2 (nimcert family: k ≥ 1, p = c + 5).
 const ROW4: Family = Family {
     from_k: 1,
+    preperiod: FamilyPeriod::Constant(0),
     period: FamilyPeriod::CPlus(5),
 };
 
@@ -89,6 +90,7 @@ fn affine_assertions_are_decided_for_every_k() {
             "p == m",
             Family {
                 from_k: 1,
+                preperiod: FamilyPeriod::Constant(0),
                 period: FamilyPeriod::Constant(8)
             }
         ),
@@ -170,6 +172,7 @@ fn the_decision_agrees_with_the_members() {
         } else {
             Family {
                 from_k: 3,
+                preperiod: FamilyPeriod::Constant(0),
                 period: FamilyPeriod::Constant(8),
             }
         };

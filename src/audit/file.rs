@@ -33,6 +33,7 @@ use crate::octal::code::OctalCode;
 use crate::octal::period::{self, OctalOutcome, OctalSolution};
 use crate::octal::values::Method;
 use crate::solve::{Limits, SolveError};
+use crate::subtraction::classification::checked_preperiodic;
 use crate::subtraction::family::{certificate as family_certificate, first_c, settle, Settled};
 use nimcert_check::format::Certificate;
 use nimcert_check::format::FamilyShape;
@@ -971,6 +972,60 @@ fn check_members(
     }
 }
 
+/// The family certificate of a class and what it states for every
+/// k ≥ k0 (q(k), p(k)), with c(k0): a `Family` certificate (q = 0), or for
+/// a pre-periodic class a `PrePeriodicFamily` certificate with its least
+/// period proved (a marker), each derived and accepted by nimcheck's
+/// library; otherwise why there is none.
+fn class_family(a: u64, b: u64, rho: u64) -> Result<(Certificate, lang::Family, u64), String> {
+    match settle(a, b, rho).settled {
+        Settled::Proved { claim, .. } => {
+            let c0 = first_c(&claim).ok_or("c(k0) overflows")?;
+            let period = match &claim.shape {
+                FamilyShape::Base { period } => lang::FamilyPeriod::Constant(*period),
+                FamilyShape::Tail { tail, .. } => lang::FamilyPeriod::CPlus(tail.len() as u64),
+            };
+            let family = lang::Family {
+                from_k: claim.from_k,
+                preperiod: lang::FamilyPeriod::Constant(0),
+                period,
+            };
+            Ok((family_certificate(*claim), family, c0))
+        }
+        Settled::NotSettled {
+            preperiodic: true,
+            why,
+        } => {
+            let certificate = checked_preperiodic(a, b, rho)
+                .map_err(|e| format!("no family certificate ({why}; {e})"))?;
+            let nimcert_check::format::Claim::PrePeriodicFamily(claim) = &certificate.claim else {
+                return Err("internal: not a pre-periodic certificate".into());
+            };
+            if claim.marker.is_none() {
+                return Err("the class is proved pre-periodic, but its least period is not".into());
+            }
+            let affine = |f: nimcert_check::format::Affine| lang::FamilyPeriod::Affine {
+                slope: f.slope,
+                offset: f.offset,
+            };
+            let family = lang::Family {
+                from_k: claim.from_k,
+                preperiod: affine(claim.preperiod_length),
+                period: affine(claim.period_length),
+            };
+            let c0 = (a + b)
+                .checked_mul(claim.from_k)
+                .and_then(|x| x.checked_add(rho))
+                .ok_or("c(k0) overflows")?;
+            Ok((certificate, family, c0))
+        }
+        Settled::NotSettled { why, .. } => Err(format!("no family certificate ({why})")),
+        Settled::Refused { checker } => Err(format!(
+            "nimcheck refused the derived family certificate ({checker})"
+        )),
+    }
+}
+
 /// One instance of an `every_c` entry, a class c ≡ ρ (mod a + b): proved
 /// for every c when the class has a family certificate (derived and
 /// accepted by nimcheck's library, [`settle`], and by the audit's checker),
@@ -1009,25 +1064,16 @@ fn class_instance(ctx: &Ctx<'_>, i: &lang::Instance, need: crate::claim::Need) -
             }
         }
     };
-    let claim = match settle(a, b, rho).settled {
-        Settled::Proved { claim, .. } => claim,
-        Settled::NotSettled { why, .. } => {
+    let (family_certificate, family, c0) = match class_family(a, b, rho) {
+        Ok(found) => found,
+        Err(why) => {
             return finite(format!(
-                "line {}: not proved for every c at {}: no family certificate ({why})",
-                entry.line,
-                label(entry, i)
-            ))
-        }
-        Settled::Refused { checker } => {
-            return finite(format!(
-                "line {}: not proved for every c at {}: nimcheck refused the derived family \
-                 certificate ({checker})",
+                "line {}: not proved for every c at {}: {why}",
                 entry.line,
                 label(entry, i)
             ))
         }
     };
-    let family_certificate = family_certificate(*claim.clone());
     if let Err(why) = (ctx.checker)(&family_certificate) {
         return finite(format!(
             "line {}: not proved for every c at {}: the checker does not accept the family \
@@ -1036,20 +1082,6 @@ fn class_instance(ctx: &Ctx<'_>, i: &lang::Instance, need: crate::claim::Need) -
             label(entry, i)
         ));
     }
-    let (Some(c0), period) = (first_c(&claim), &claim.shape) else {
-        return finite(format!(
-            "line {}: not proved for every c: c(k0) overflows",
-            entry.line
-        ));
-    };
-    let period = match period {
-        FamilyShape::Base { period } => lang::FamilyPeriod::Constant(*period),
-        FamilyShape::Tail { tail, .. } => lang::FamilyPeriod::CPlus(tail.len() as u64),
-    };
-    let family = lang::Family {
-        from_k: claim.from_k,
-        period,
-    };
     let mut budget = lang::Budget::new(ctx.limits.eval_steps);
     let decision = match lang::decide_every_c(entry, i, family, &mut budget) {
         Ok(d) => d,
