@@ -141,7 +141,11 @@
 //! k (four letters read by a binary search over the runs, and the mex),
 //! p·L·2 for each marker count, and (breakpoint slopes)² + breakpoints for
 //! the threshold. Nothing is allocated for the values: letters are read
-//! from the runs.
+//! from the runs. The unrolled list's runs are counted, and a constant
+//! period's work (at least p checked k of at least p positions, p | M) is
+//! bounded, before the list or the period's word is built; work beyond
+//! 2^64 − 1 units is over any `--max-work` (the sizes it multiplies out
+//! would not be represented).
 
 use crate::format::{Affine, Block, PrePeriodicFamilyClaim};
 use crate::moves::show_list;
@@ -410,10 +414,25 @@ fn plan<'a>(claim: &'a PrePeriodicFamilyClaim, limits: &Limits) -> Result<Plan<'
             &offsets,
             limits,
         )?;
+        // The blocks' limit (also checked by `pump`), before they are built.
+        if total > i128::from(limits.max_period) {
+            return too_large(format!(
+                "the checked list has {total} blocks, over the limit of {} (--max-period)",
+                limits.max_period
+            ));
+        }
         for _ in 0..copies {
             runs.extend(per.iter().cloned());
         }
     } else {
+        // The run of P grows and its word has p letters, so p divides M:
+        // at least p checked k of at least p positions each. Refused here
+        // over --max-work before the p letters are laid out.
+        let p0 = u128::try_from(p.offset).unwrap_or(0);
+        admit_work(
+            p0.saturating_mul(p0 + 1).saturating_mul(PER_POSITION),
+            limits,
+        )?;
         let word = constant_word(&per, limits)?;
         let length = Lin::constant(word.len() as i128).add(c);
         runs.push(Run {
@@ -437,9 +456,8 @@ fn plan<'a>(claim: &'a PrePeriodicFamilyClaim, limits: &Limits) -> Result<Plan<'
             // The readings are built only after their work is admitted.
             let readings = || (0..l).map(Lin::constant).collect::<Vec<_>>();
             threshold_work(2 * per.len(), &[Lin::constant(0)], limits)?;
-            within_work(
-                u64::try_from(l.saturating_mul(2 * per.len() as i128 + 1)).unwrap_or(u64::MAX),
-                COUNTED,
+            admit_work(
+                u128::try_from(l.saturating_mul(2 * per.len() as i128 + 1)).unwrap_or(u128::MAX),
                 limits,
             )?;
             let readings = readings();
@@ -459,7 +477,11 @@ fn plan<'a>(claim: &'a PrePeriodicFamilyClaim, limits: &Limits) -> Result<Plan<'
         let l = w.len() as u128;
         work = work.saturating_add(work_of(pumped, true, 2 * l));
     } else if let Some(w) = &claim.marker {
-        work = work.saturating_add(2 * (p.at(k0i) as u128) * w.len() as u128);
+        work = work.saturating_add(
+            (p.at(k0i) as u128)
+                .saturating_mul(2)
+                .saturating_mul(w.len() as u128),
+        );
     }
     Ok(Plan {
         m,
@@ -468,7 +490,7 @@ fn plan<'a>(claim: &'a PrePeriodicFamilyClaim, limits: &Limits) -> Result<Plan<'
         p,
         recurrence,
         marker,
-        work: u64::try_from(work).unwrap_or(u64::MAX),
+        work: admit_work(work, limits)?,
     })
 }
 
@@ -588,7 +610,17 @@ fn gcd(mut x: u64, mut y: u64) -> u64 {
 /// period of a marker), bounded by the largest end (the lengths grow with
 /// k) times the number of checked k.
 fn work_of(pumped: &Pumped, halve: bool, units: u128) -> u128 {
-    let end = sum(&pumped.runs).at(i128::from(pumped.last - 1)).max(0) as u128;
+    let k = i128::from(pumped.last - 1);
+    let total = sum(&pumped.runs);
+    // Beyond i128 (slopes near 2^64 at a K near 2^63): beyond any limit.
+    let Some(end) = total
+        .slope
+        .checked_mul(k)
+        .and_then(|x| x.checked_add(total.offset))
+    else {
+        return u128::MAX;
+    };
+    let end = end.max(0) as u128;
     let positions = if halve { end / 2 } else { end };
     let count = u128::from(pumped.last - pumped.first);
     positions
@@ -608,8 +640,23 @@ fn threshold_work(runs: usize, readings: &[Lin], limits: &Limits) -> Result<u128
     let points = (runs as u128 + 1).saturating_mul(readings.len() as u128);
     let slopes = (runs as u128 + 1).saturating_mul(reading_slopes.len() as u128);
     let work = points.saturating_add(slopes.saturating_mul(slopes));
-    within_work(u64::try_from(work).unwrap_or(u64::MAX), COUNTED, limits)?;
+    admit_work(work, limits)?;
     Ok(work)
+}
+
+/// `work` units within `--max-work`, as a u64. More than 2^64 − 1 units
+/// are over the limit whatever it is: with `--max-work` at its largest
+/// the sizes the checks compute with could no longer be represented.
+fn admit_work(work: u128, limits: &Limits) -> Result<u64, Failure> {
+    let Ok(units) = u64::try_from(work) else {
+        return too_large(format!(
+            "checking needs more than 2^64 − 1 work units ({COUNTED}), over the limit of {} \
+             (--max-work)",
+            limits.max_work
+        ));
+    };
+    within_work(units, COUNTED, limits)?;
+    Ok(units)
 }
 
 /// Rules R, W and L at every checked k; the verdict's text.
@@ -731,5 +778,441 @@ fn count_marker(laid: &Laid, w: &[u32], p: u64, k: u64) -> Result<(), Failure> {
             "at k = {k} the marker {} occurs at offsets {first} and {second} of the period",
             window(w)
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Lemma S on random run lists (not games): the signature sets at k and
+    //! k + M, computed letter by letter, are equal for every k ≥ K (K, M as
+    //! [`pump`] computes them), with the same signatures occurring once;
+    //! the threshold is needed (below K they differ for some lists); K
+    //! meets the lemma's hypotheses, found here by brute force. And the
+    //! unrolled list of [`plan`] is E_k on at least [0, q + p + c(k)).
+
+    use super::*;
+    use crate::format::{Affine, Block};
+    use std::collections::BTreeMap;
+
+    /// xorshift64*, reproducible.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n.max(1)
+        }
+    }
+
+    /// A random run list: 1 to `most` runs over `letters` letters (few, so
+    /// that signatures collide), slopes 0 to 2. A growing run has a word of
+    /// 1 to 4 letters and an offset in −6..=3; a fixed run has 1 to `fixed`
+    /// letters, half the time a word of its own length (as the solver
+    /// writes them), otherwise a word of 1 to 4 letters repeated.
+    fn random_runs(rng: &mut Rng, most: u64, letters: u64, fixed: u64) -> Vec<Run<'static>> {
+        (0..1 + rng.below(most))
+            .map(|_| {
+                let slope = rng.below(3) as i128;
+                let offset = if slope == 0 {
+                    1 + rng.below(fixed) as i128
+                } else {
+                    rng.below(10) as i128 - 6
+                };
+                let size = if slope == 0 && rng.below(2) == 0 {
+                    offset as u64
+                } else {
+                    1 + rng.below(4)
+                };
+                let word: Vec<u32> = (0..size).map(|_| rng.below(letters) as u32).collect();
+                Run {
+                    word: std::borrow::Cow::Owned(word),
+                    length: Lin { slope, offset },
+                }
+            })
+            .collect()
+    }
+
+    /// L_k letter by letter, or `None` where a length is below 1.
+    fn word_at(runs: &[Run], k: u64) -> Option<Vec<u32>> {
+        let mut w = Vec::new();
+        for run in runs {
+            let n = run.length.at(i128::from(k));
+            if n < 1 {
+                return None;
+            }
+            w.extend((0..n as usize).map(|t| run.word[t % run.word.len()]));
+        }
+        Some(w)
+    }
+
+    /// A signature: the letters read at the readings (at most 6), `NONE`
+    /// for ⊥ and for unused slots.
+    type Signature = [u32; 6];
+    const NONE: u32 = u32::MAX;
+
+    /// How often each signature occurs on [lo, hi) at k.
+    fn signatures(
+        w: &[u32],
+        readings: &[Lin],
+        k: u64,
+        lo: i128,
+        hi: i128,
+    ) -> BTreeMap<Signature, usize> {
+        let mut out = BTreeMap::new();
+        for x in lo..hi {
+            let mut s = [NONE; 6];
+            for (slot, o) in s.iter_mut().zip(readings) {
+                let y = x - o.at(i128::from(k));
+                if y >= 0 {
+                    *slot = w[y as usize];
+                }
+            }
+            *out.entry(s).or_insert(0) += 1;
+        }
+        out
+    }
+
+    /// The boundaries b_0 … b_n at k.
+    fn boundaries(runs: &[Run], k: u64) -> Vec<i128> {
+        let mut b = vec![0];
+        for run in runs {
+            b.push(b.last().unwrap() + run.length.at(i128::from(k)));
+        }
+        b
+    }
+
+    /// Lemma S's G = max(2M, ℓ_max + 1), its two terms apart.
+    fn gap_terms(runs: &[Run], modulus: u64) -> (i128, i128) {
+        let longest_fixed = runs
+            .iter()
+            .filter(|r| r.length.slope == 0)
+            .map(|r| r.length.offset)
+            .max()
+            .unwrap_or(0);
+        (2 * i128::from(modulus), longest_fixed + 1)
+    }
+
+    /// The least K ≥ `from` meeting Lemma S's hypotheses with the given G,
+    /// by trying every k: every length ≥ 1, and breakpoints of different
+    /// slopes G apart.
+    fn least_threshold(runs: &[Run], readings: &[Lin], gap: i128, from: u64) -> u64 {
+        let mut points = Vec::new();
+        let mut boundary = Lin::constant(0);
+        for j in 0..=runs.len() {
+            for &o in readings {
+                points.push(boundary.add(o));
+            }
+            if let Some(run) = runs.get(j) {
+                boundary = boundary.add(run.length);
+            }
+        }
+        (from..)
+            .find(|&k| {
+                let k = i128::from(k);
+                runs.iter().all(|r| r.length.at(k) >= 1)
+                    && points.iter().all(|f| {
+                        points
+                            .iter()
+                            .all(|g| f.slope <= g.slope || f.at(k) - g.at(k) >= gap)
+                    })
+            })
+            .unwrap()
+    }
+
+    /// One random instance of Lemma S: the list, its readings and the
+    /// range [lo, hi) as breakpoints (run index, reading index).
+    struct Instance {
+        runs: Vec<Run<'static>>,
+        readings: Vec<Lin>,
+        lo: (usize, usize),
+        hi: (usize, usize),
+        /// A lower bound for K (Rule L's p(k) ≥ L).
+        from: i128,
+    }
+
+    impl Instance {
+        /// Rule R's shape: readings {0, a, b, c(k) = (a + b)k + ρ} and
+        /// [0, b_n).
+        fn recurrence(rng: &mut Rng) -> Instance {
+            Instance::recurrence_with(rng, 3, 5)
+        }
+
+        /// The same with `letters` letters and fixed runs of up to `fixed`.
+        fn recurrence_with(rng: &mut Rng, letters: u64, fixed: u64) -> Instance {
+            let b = 2 + rng.below(6);
+            let a = 1 + rng.below(b - 1);
+            let rho = rng.below(a + b);
+            let runs = random_runs(rng, 6, letters, fixed);
+            let n = runs.len();
+            Instance {
+                runs,
+                readings: vec![
+                    Lin::constant(0),
+                    Lin::constant(a as i128),
+                    Lin::constant(b as i128),
+                    Lin {
+                        slope: (a + b) as i128,
+                        offset: rho as i128,
+                    },
+                ],
+                lo: (0, 0),
+                hi: (n, 0),
+                from: 0,
+            }
+        }
+
+        /// Rule L's shape: a period list twice over, readings {0, …,
+        /// L − 1}, [L − 1, p + L − 1), K at least where p(k) ≥ L.
+        fn marker(rng: &mut Rng) -> Instance {
+            let per = random_runs(rng, 4, 3, 5);
+            let n = per.len();
+            let p = sum(&per);
+            // L ≤ p(k) from K on (Rule 0 asks L ≤ p(k0) of a claim).
+            let most = if p.slope > 0 {
+                5
+            } else {
+                p.offset.min(5) as u64
+            };
+            let l = 1 + rng.below(most) as i128;
+            let from = if p.slope > 0 {
+                (l - p.offset).div_euclid(p.slope) + 1
+            } else {
+                0
+            };
+            Instance {
+                runs: per.iter().chain(&per).cloned().collect(),
+                readings: (0..l).map(Lin::constant).collect(),
+                lo: (0, l as usize - 1),
+                hi: (n, l as usize - 1),
+                from,
+            }
+        }
+
+        /// Whether (i) or (ii) fails between k and k + `m`, the list being
+        /// defined at both.
+        fn differ(&self, k: u64, m: u64) -> bool {
+            match (self.counts(k), self.counts(k + m)) {
+                (Some(x), Some(y)) => x.keys().ne(y.keys()) || once(&x) != once(&y),
+                _ => false,
+            }
+        }
+
+        /// [lo, hi) at k.
+        fn range(&self, k: u64) -> (i128, i128) {
+            let b = boundaries(&self.runs, k);
+            let at = |(j, r): (usize, usize)| b[j] + self.readings[r].at(i128::from(k));
+            (at(self.lo), at(self.hi))
+        }
+
+        /// The signature counts at k, if every length is at least 1 and the
+        /// range lies within the list.
+        fn counts(&self, k: u64) -> Option<BTreeMap<Signature, usize>> {
+            let w = word_at(&self.runs, k)?;
+            let (lo, hi) = self.range(k);
+            (hi <= w.len() as i128).then(|| signatures(&w, &self.readings, k, lo, hi))
+        }
+    }
+
+    fn once(counts: &BTreeMap<Signature, usize>) -> Vec<Signature> {
+        counts
+            .iter()
+            .filter(|&(_, &n)| n == 1)
+            .map(|(s, _)| *s)
+            .collect()
+    }
+
+    fn lemma_s_on(make: fn(&mut Rng) -> Instance, seed: u64, trials: usize) -> (usize, usize) {
+        let mut rng = Rng(seed);
+        let limits = Limits::default();
+        let (mut broken_below, mut broken_just_below) = (0, 0);
+        for _ in 0..trials {
+            let instance = make(&mut rng);
+            let pumped = pump(
+                instance.runs.clone(),
+                &instance.readings,
+                0,
+                instance.from,
+                &limits,
+            )
+            .unwrap();
+            let (big_k, m) = (pumped.threshold, pumped.modulus);
+            let (twice_m, fixed) = gap_terms(&instance.runs, m);
+            let least = least_threshold(
+                &instance.runs,
+                &instance.readings,
+                twice_m.max(fixed),
+                instance.from.max(0) as u64,
+            );
+            // K meets the hypotheses, and is at most one above the least k
+            // that does (the lengths' bound is rounded up by one when exact).
+            assert!(
+                least <= big_k && big_k <= least + 1,
+                "K = {big_k}, least = {least}: {:?}",
+                instance.runs
+            );
+            for k in big_k..big_k + 2 * m + 3 {
+                let here = instance.counts(k).expect("defined from K on");
+                let there = instance.counts(k + m).expect("defined from K on");
+                let keys = |c: &BTreeMap<Signature, usize>| c.keys().copied().collect::<Vec<_>>();
+                assert_eq!(
+                    keys(&here),
+                    keys(&there),
+                    "(i) at k = {k}, K = {big_k}, M = {m}: {:?} {:?}",
+                    instance.runs,
+                    instance.readings
+                );
+                assert_eq!(
+                    once(&here),
+                    once(&there),
+                    "(ii) at k = {k}, K = {big_k}, M = {m}: {:?}",
+                    instance.runs
+                );
+            }
+            // Below K: where the list is defined at k and k + M, do the
+            // sets differ?
+            let differ = |k: u64| match (instance.counts(k), instance.counts(k + m)) {
+                (Some(x), Some(y)) => x.keys().ne(y.keys()) || once(&x) != once(&y),
+                _ => false,
+            };
+            if (0..big_k).any(differ) {
+                broken_below += 1;
+            }
+            if big_k > 0 && differ(big_k - 1) {
+                broken_just_below += 1;
+            }
+        }
+        (broken_below, broken_just_below)
+    }
+
+    #[test]
+    fn lemma_s_holds_from_k_on_random_run_lists_read_at_0_a_b_c() {
+        let (below, just_below) = lemma_s_on(Instance::recurrence, 0x5EED_0001, 1500);
+        // The threshold is needed: below K the signature sets of some lists
+        // at k and k + M differ, some at K − 1 itself.
+        eprintln!("below K: {below} lists, at K − 1: {just_below}");
+        assert!(below > 0 && just_below > 0, "{below} {just_below}");
+    }
+
+    #[test]
+    fn lemma_s_holds_from_k_on_random_doubled_periods_read_as_windows() {
+        let (below, just_below) = lemma_s_on(Instance::marker, 0x5EED_0002, 1500);
+        eprintln!("below K: {below} lists, at K − 1: {just_below}");
+        assert!(below > 0 && just_below > 0, "{below} {just_below}");
+    }
+
+    /// What G = max(2M, ℓ_max + 1) needs. With G = 2M − 1 or with
+    /// G = ℓ_max + 1 alone, the least k meeting the remaining hypotheses is,
+    /// for some lists, a k from which (i) or (ii) fails (below the
+    /// checker's K): 2M is needed. With G = 2M alone they never fail: the
+    /// ℓ_max + 1 term is not needed (a breakpoint v of another slope inside
+    /// a fixed run's [b_j + o, b_(j+1) + o) would be G away from both ends,
+    /// which have one slope), only conservative.
+    #[test]
+    fn lemma_s_needs_twice_m_in_its_gap() {
+        let mut rng = Rng(0x5EED_0004);
+        let limits = Limits::default();
+        let (mut short_m, mut fixed_only, mut twice_m_only) = (0, 0, 0);
+        for _ in 0..3000 {
+            let instance = Instance::recurrence_with(&mut rng, 6, 12);
+            let pumped = pump(instance.runs.clone(), &instance.readings, 0, 0, &limits).unwrap();
+            let (big_k, m) = (pumped.threshold, pumped.modulus);
+            let (twice_m, fixed) = gap_terms(&instance.runs, m);
+            let fails_from = |gap: i128| {
+                let from = least_threshold(&instance.runs, &instance.readings, gap, 0);
+                (from..big_k).any(|k| instance.differ(k, m))
+            };
+            if fails_from(twice_m - 1) {
+                short_m += 1;
+            }
+            if fixed < twice_m && fails_from(fixed) {
+                fixed_only += 1;
+            }
+            if fails_from(twice_m) {
+                twice_m_only += 1;
+            }
+        }
+        eprintln!(
+            "(i) or (ii) fails from the least k meeting the hypotheses for {short_m} lists with \
+             G = 2M − 1, {fixed_only} with G = ℓ_max + 1, {twice_m_only} with G = 2M"
+        );
+        assert!(short_m > 0 && fixed_only > 0, "{short_m} {fixed_only}");
+        assert_eq!(twice_m_only, 0);
+    }
+
+    /// A random well-formed claim (not a true one): its unrolled list at
+    /// every k ≥ k0 is E_k (the pre-period, then the period repeated) on
+    /// its whole length, which is at least q + p + c(k).
+    #[test]
+    fn the_unrolled_list_is_e_k_over_q_plus_p_plus_c() {
+        let mut rng = Rng(0x5EED_0003);
+        let blocks = |rng: &mut Rng| -> Vec<Block> {
+            (0..1 + rng.below(3))
+                .map(|_| {
+                    let word: Vec<u32> =
+                        (0..1 + rng.below(4)).map(|_| rng.below(4) as u32).collect();
+                    let slope = rng.below(3);
+                    let offset = if slope == 0 {
+                        1 + rng.below(6) as i64
+                    } else {
+                        rng.below(4) as i64 + 1
+                    };
+                    Block {
+                        word,
+                        length: Affine { slope, offset },
+                    }
+                })
+                .collect()
+        };
+        let total = |bs: &[Block]| Affine {
+            slope: bs.iter().map(|b| b.length.slope).sum(),
+            offset: bs.iter().map(|b| b.length.offset).sum(),
+        };
+        let mut checked = 0;
+        for _ in 0..500 {
+            let b = 2 + rng.below(8);
+            let a = 1 + rng.below(b - 1);
+            let m = a + b;
+            let rho = rng.below(m);
+            let k0 = b / m + 1 + rng.below(4);
+            let (preperiod, period) = (blocks(&mut rng), blocks(&mut rng));
+            let claim = PrePeriodicFamilyClaim {
+                a,
+                b,
+                rho,
+                from_k: k0,
+                preperiod_length: total(&preperiod),
+                period_length: total(&period),
+                preperiod,
+                period,
+                marker: None,
+            };
+            let plan = plan(&claim, &Limits::default()).unwrap();
+            for k in k0..k0 + 12 {
+                let ki = i128::from(k);
+                let (q, p) = (plan.q.at(ki) as u64, plan.p.at(ki) as u64);
+                let c = m * k + rho;
+                let laid = lay(&plan.recurrence.runs, k);
+                assert!(laid.end >= q + p + c, "{claim:?} at k = {k}");
+                let pre =
+                    word_at(&claim.preperiod.iter().map(Run::of).collect::<Vec<_>>(), k).unwrap();
+                let per =
+                    word_at(&claim.period.iter().map(Run::of).collect::<Vec<_>>(), k).unwrap();
+                for x in 0..laid.end {
+                    let e = if x < q {
+                        pre[x as usize]
+                    } else {
+                        per[((x - q) % p) as usize]
+                    };
+                    assert_eq!(laid.letter(x), e, "{claim:?} at k = {k}, x = {x}");
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 6000);
     }
 }
