@@ -11,9 +11,10 @@
 //! into chunks of [`CHUNK`] items joined by `concat`, so that no list
 //! literal is deep enough to overflow Coq's parser stack.
 //!
-//! `Octal`, `OctalPeriodic` and `Family` certificates are exported by
-//! [`super::octal`] and [`super::family_coq`], in the same style and with
-//! the same pieces of text (`coq_text`).
+//! `Octal`, `OctalPeriodic`, `Family` and `PrePeriodicFamily` certificates
+//! are exported by [`super::octal`], [`super::family_coq`] and
+//! [`super::preperiodic_coq`], in the same style and with the same pieces of
+//! text (`coq_text`).
 
 use super::coq_text::{
     definition, header, list, nat, numbers, option, periodicity, proof, record, witnesses,
@@ -86,6 +87,7 @@ pub fn export(certificate: &Certificate, source: &str) -> Export {
             return super::octal::export(&certificate.claim, source)
         }
         Claim::Family(claim) => return super::family_coq::export(claim, source),
+        Claim::PrePeriodicFamily(claim) => return super::preperiodic_coq::export(claim, source),
         other => return Export::Skipped(other.kind()),
     };
     if let Some(what) = beyond {

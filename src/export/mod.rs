@@ -24,5 +24,6 @@ pub mod family_coq;
 pub mod geometries;
 pub mod judge;
 pub mod octal;
+pub mod preperiodic_coq;
 pub mod smt;
 pub mod tree_vertices;
