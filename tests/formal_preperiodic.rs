@@ -16,7 +16,9 @@
 //!   (the period rotated: G_S = E_k still holds, but q is not least). Each
 //!   file compiles exactly when nimcheck accepts the claim, and a mutant
 //!   fails on a checker's `false` (`Unable to unify "true" with "false"`),
-//!   not on a slip of the file.
+//!   not on a slip of the file. So do the wrong claims of
+//!   corpus/invalid/preperiodic-*.ron that the export writes (the others
+//!   are refused before: beyond its bounds, or not a certificate).
 
 mod formal_common;
 
@@ -331,7 +333,37 @@ fn certificates_compile_and_their_mutants_do_not() {
     }
     eprintln!("{} certificates, {total:.1} s of coqc", cases.len());
 
-    let mutants = mutants();
+    let mut mutants = mutants();
+    // The wrong claims of the invalid corpus, as far as they are exported.
+    let mut invalid = Vec::new();
+    std::fs::read_dir(root().join("corpus/invalid"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with("preperiodic-") && name.ends_with(".ron")
+        })
+        .for_each(|p| invalid.push(p));
+    invalid.sort();
+    let mut corpus_cases = 0;
+    for path in &invalid {
+        let text = std::fs::read_to_string(path).unwrap();
+        let Ok(parsed) = coq::parse(&text) else {
+            continue;
+        };
+        let Claim::PrePeriodicFamily(claim) = parsed.claim else {
+            continue;
+        };
+        if matches!(coq::export(&certificate(claim.clone()), ""), Export::Coq(_)) {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            mutants.push((format!("corpus/invalid/{name}"), claim));
+            corpus_cases += 1;
+        }
+    }
+    assert!(
+        corpus_cases >= 10,
+        "{corpus_cases} invalid corpus claims exported"
+    );
     let files: Vec<(String, String)> = mutants
         .iter()
         .enumerate()
