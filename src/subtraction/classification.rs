@@ -351,6 +351,9 @@ pub enum Conjecture {
     /// a = 1: purely periodic ⟺ a row of Table 2 applies ("Every omitted
     /// case has positive pre-period", after Zhang's Prop. 2.5).
     Table2,
+    /// Ward's conjecture (quoted in §6): decided by [`ward_counterexample`],
+    /// which depends on k, not by one member per class.
+    Ward,
 }
 
 /// Whether a purely periodic game {a, b, c} with least period `p` and the
@@ -374,6 +377,7 @@ fn agrees(
                 .and_then(|t| crate::subtraction::table2::table2_row(&t));
             pure == row.is_some()
         }
+        Conjecture::Ward => ward(a, b, c, p),
     }
 }
 
@@ -386,6 +390,9 @@ pub fn counterexample(
     base: &BaseClassification,
     conjecture: Conjecture,
 ) -> Option<(u64, u64, u64)> {
+    if conjecture == Conjecture::Ward {
+        return ward_counterexample(base).ok().flatten();
+    }
     let (a, b) = (base.a, base.b);
     let m = a + b;
     let tests = Base::new(a, b);
@@ -420,6 +427,103 @@ pub fn counterexample(
         }
     }
     found.into_iter().min()
+}
+
+/// Ward's conjecture at one game: the least period p divides some pair
+/// sum of S = {a, b, c} (a + b, c + a, c + b) and equals the gcd of the
+/// pair sums it divides.
+pub fn ward(a: u64, b: u64, c: u64, p: u64) -> bool {
+    let divided: Vec<u64> = [a + b, c + a, c + b]
+        .into_iter()
+        .filter(|s| p > 0 && s % p == 0)
+        .collect();
+    !divided.is_empty() && divided.iter().fold(0, |g, &s| gcd(g, s)) == p
+}
+
+/// The least c of a complete base where Ward's conjecture fails, with
+/// (q, p), if any: `None` when it holds for every c > b, c ≠ a + b, of the
+/// base's primitive classes. `Err` when a class's least period is not
+/// proved (the conjecture is not decided there).
+///
+/// *The decision for every k ≥ k0* of a class with least period
+/// p(k) = α·k + β and the pair sums s_j(k) = σ_j·k + τ_j:
+/// - α = 0: p | s_j depends on k mod p; once s_2, s_3 > p (k ≥ K'), a
+///   divided set {s_2} or {s_3} alone has gcd > p, and the gcd of a set of
+///   two or three sums is gcd(a + b, ρ + a mod (a + b)) (constant) or
+///   gcd(c + a, b − a) (a function of k mod (b − a)) or their gcd. So
+///   Ward's test at k ≥ K' depends on k mod L = lcm(p, b − a): it is
+///   evaluated at every k of [k0, max(k0, K') + L).
+/// - α > 0: p | s_j at k means s_j = μ·p for an integer μ between 1 and
+///   μ_max = max(s_j(k0)/p(k0), σ_j/α) + 1 (s_j/p is monotone in k). For
+///   each μ either μ·p = s_j identically (then p | s_j at every k) or
+///   (μα − σ_j)k = τ_j − μβ has at most one solution k. So outside the
+///   finite set E of those solutions, the divided set is the identities
+///   {s_j = λ_j·p}, whose gcd is p·gcd(λ_j): Ward's test is one value
+///   there, evaluated at one k ∉ E, and at every k ∈ E directly.
+pub fn ward_counterexample(base: &BaseClassification) -> Result<Option<(u64, u64, u64)>, String> {
+    let (a, b) = (base.a, base.b);
+    let m = a + b;
+    let mut found: Vec<(u64, u64, u64)> = base
+        .members
+        .iter()
+        .filter(|x| !ward(a, b, x.c, x.p))
+        .map(|x| (x.c, x.q, x.p))
+        .collect();
+    for (rho, status) in base.classes.iter().enumerate() {
+        let ClassStatus::Proved { from_k, shape, .. } = status else {
+            continue;
+        };
+        let rho = rho as u64;
+        let (q, p): (Affine, Affine) = match shape {
+            Shape::Base { period } => (affine(0, 0), affine(0, *period as i64)),
+            Shape::Tail { d } => (affine(0, 0), affine(m, (rho + d) as i64)),
+            Shape::PrePeriodic { least: false, .. } => {
+                return Err(format!("ρ = {rho}: the least period is not proved"))
+            }
+            Shape::PrePeriodic { q, p, .. } => (*q, *p),
+        };
+        let at = |f: Affine, k: u64| (f.slope * k).saturating_add_signed(f.offset);
+        let c_at = |k: u64| m * k + rho;
+        // The additive member is not a non-additive game.
+        let test = |k: u64| c_at(k) == m || ward(a, b, c_at(k), at(p, k));
+        let ks: Vec<u64> = if p.slope == 0 {
+            let p0 = at(p, 0).max(1);
+            let k1 = (*from_k..).find(|&k| c_at(k) + a > p0).unwrap_or(*from_k);
+            let l = p0 / gcd(p0, b - a) * (b - a);
+            (*from_k..k1.max(*from_k) + l).collect()
+        } else {
+            let alpha = p.slope as i128;
+            let beta = i128::from(p.offset);
+            let p0 = at(p, *from_k).max(1) as i128;
+            let mut ks = vec![*from_k];
+            for (sigma, tau) in [
+                (0i128, m as i128),
+                (m as i128, (rho + a) as i128),
+                (m as i128, (rho + b) as i128),
+            ] {
+                let s0 = sigma * i128::from(*from_k) + tau;
+                let mu_max = (s0 / p0).max(sigma / alpha) + 2;
+                for mu in 1..=mu_max {
+                    let (lhs, rhs) = (mu * alpha - sigma, tau - mu * beta);
+                    if lhs != 0 && rhs % lhs == 0 && rhs / lhs >= i128::from(*from_k) {
+                        ks.push((rhs / lhs) as u64);
+                    }
+                }
+            }
+            // One k outside E: past every solution.
+            let beyond = ks.iter().max().copied().unwrap_or(*from_k) + 1;
+            ks.push(beyond);
+            ks
+        };
+        if let Some(k) = ks.into_iter().filter(|&k| !test(k)).min() {
+            found.push((c_at(k), at(q, k), at(p, k)));
+        }
+    }
+    Ok(found.into_iter().min())
+}
+
+fn affine(slope: u64, offset: i64) -> Affine {
+    Affine { slope, offset }
 }
 
 /// [`classify_base`], computed once per process and base (the audit's
@@ -465,6 +569,49 @@ mod tests {
         *shape = Shape::Tail { d: 2 };
         let (c, _, _) = counterexample(&flipped, Conjecture::C52).expect("flipped");
         assert_eq!(c % 7, rho as u64);
+    }
+
+    /// Ward's test at one game, and for every c: {2, 5} holds; a class
+    /// whose period is read as c + 3 (dividing no pair sum) fails at its
+    /// first member, and a constant period 2 on {3, 5}'s ρ = 1 holds for
+    /// every k (2 divides 8, 8k + 4, 8k + 6 with gcd 2).
+    #[test]
+    fn ward_is_decided_for_every_c_and_can_fail() {
+        assert!(ward(2, 5, 14, 16));
+        assert!(!ward(2, 5, 14, 8));
+        assert!(!ward(2, 5, 14, 17));
+        let base = classify_base(2, 5);
+        assert_eq!(ward_counterexample(&base), Ok(None));
+        let mut bent = base.clone();
+        let rho = bent
+            .classes
+            .iter()
+            .position(|s| {
+                matches!(
+                    s,
+                    ClassStatus::Proved {
+                        shape: Shape::Tail { .. },
+                        ..
+                    }
+                )
+            })
+            .expect("{2, 5} has a Tail class");
+        let ClassStatus::Proved { shape, from_k, .. } = &mut bent.classes[rho] else {
+            unreachable!()
+        };
+        *shape = Shape::Tail { d: 3 };
+        let first = 7 * (*from_k) + rho as u64;
+        let (c, _, p) = ward_counterexample(&bent).unwrap().expect("fails");
+        assert_eq!((c, p), (first, first + 3));
+        let three_five = classify_base(3, 5);
+        assert!(matches!(
+            three_five.classes[1],
+            ClassStatus::Proved {
+                shape: Shape::PrePeriodic { .. },
+                ..
+            }
+        ));
+        assert_eq!(ward_counterexample(&three_five), Ok(None));
     }
 
     /// a = 1: every base b ≤ 12 is completely classified and agrees with

@@ -16,7 +16,9 @@
 //! The statements are quoted; the per-base decision is derived here.
 
 use crate::claim::{check_instances, Claim, InstanceOutcome, Kind, Scope};
-use crate::subtraction::classification::{classified, counterexample, Conjecture};
+use crate::subtraction::classification::{
+    classified, counterexample, ward_counterexample, Conjecture,
+};
 use std::ops::RangeInclusive;
 
 /// The default bases: 2 ≤ a < b ≤ 30, or a = 1 < b ≤ 30 for Table 2.
@@ -58,6 +60,12 @@ pub(super) fn claims() -> Vec<Claim> {
             "a = 1, on each base (1, b), for every c: every purely periodic {1, b, c} is in a row of Table 2, and every game outside it has positive pre-period",
             "§2, after Table 2 (\"Every omitted case has positive pre-period\", after Zhang [17, Prop. 2.5]; for every c, base by base)",
             Some(Conjecture::Table2),
+        ),
+        entry(
+            "A.Ward.every_c",
+            "Ward's conjecture on each base (a, b), for every c: the least period divides a pair sum and equals the gcd of the pair sums it divides",
+            "§6, after Conjecture 56, quoting Ward [16] (for every c, base by base)",
+            Some(Conjecture::Ward),
         ),
         entry(
             "A.Zhang13.every_c",
@@ -170,6 +178,10 @@ fn base_outcome(
         ));
     }
     let failure = match conjecture {
+        Some(Conjecture::Ward) => match ward_counterexample(&base) {
+            Err(why) => return InstanceOutcome::NotChecked(format!("{{{a}, {b}}}: {why}")),
+            Ok(found) => found.map(|(c, q, p)| format!("{{{a}, {b}, {c}}}: q = {q}, p = {p}")),
+        },
         Some(c) => {
             counterexample(&base, c).map(|(c, q, p)| format!("{{{a}, {b}, {c}}}: q = {q}, p = {p}"))
         }
