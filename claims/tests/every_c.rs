@@ -184,6 +184,7 @@ fn the_decision_agrees_with_the_members() {
             let p = match family.period {
                 FamilyPeriod::Constant(p) => p,
                 FamilyPeriod::CPlus(d) => cc + d,
+                FamilyPeriod::Affine { slope, offset } => (slope * k).saturating_add_signed(offset),
             };
             let m = member(c, &i, cc).unwrap();
             let e = evaluate(c, &m, &Periodic(p), &mut Budget::new(1_000_000)).unwrap();
