@@ -2,9 +2,12 @@
 //! checker's verdict must equal an independent recomputation of the truth
 //! with the engine (`nimcert::engine`), for the subtraction claim kinds:
 //! `Sequence`, `PSet`, and the format-2 `Periodic` and `PeriodicTable`;
-//! and for the format-7 `Grundy` claim (reached through the seed corpus and
+//! for the format-7 `Grundy` claim (reached through the seed corpus and
 //! its byte mutations), against Grundy's game computed by the solver with
-//! every option listed (`OctalSequence::grundys_game`, `Method::Direct`).
+//! every option listed (`OctalSequence::grundys_game`, `Method::Direct`);
+//! and for the format-8 `PrePeriodicFamily` claim, derived by the solver
+//! (`nimcert::subtraction::preperiodic::derive`) for a small class and
+//! mutated, against a naive mex written here (below).
 //!
 //! An input that parses as a certificate is taken as it is (so the seed
 //! corpus is the certificate corpus, and libFuzzer's byte mutations of it are
@@ -15,6 +18,19 @@
 //! engine's (q, p, values; or P-positions, least period) *and* every witness
 //! is well formed and holds. The checker must agree: accepting more would be
 //! unsound, accepting less incomplete.
+//!
+//! A `PrePeriodicFamily` claim is for every k ≥ k0; its oracle judges it
+//! well formed (Rule 0 of checker/src/preperiodic.rs, read from the format's
+//! documentation) and true at every member k0 ≤ k ≤ max(k0, K̄) + M, with
+//! M the lcm of the growing blocks' word lengths (and of p when constant)
+//! and K̄ a generous bound on Lemma S's threshold K computed from the sizes
+//! alone: past K the truth repeats with period M in k (Lemma S, tested on
+//! random run lists by the checker's unit tests), so these members decide
+//! it. The naive truth at a member: the blocks are G_S on [0, q + p), p is
+//! a period from q (on a window of c), G(q − 1) ≠ G(q − 1 + p), and a
+//! marker occurs exactly once in the cyclic period. Over the fuzzing limits
+//! (`limits`) the claim is not judged: a true claim of the seed corpus can
+//! need more work than they allow.
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
@@ -25,9 +41,10 @@ use nimcert::certify::{
 use nimcert::engine::{solve, Periodicity};
 use nimcert::moves::MoveSet;
 use nimcert::octal::{Method, OctalSequence};
+use nimcert::subtraction::preperiodic::derive;
 use nimcert_check::format::{
-    Certificate, Claim, GrundyClaim, PSetClaim, PeriodWitness, PeriodicClaim, SequenceClaim,
-    FORMAT_VERSION, LATEST_FORMAT_VERSION,
+    Affine, Block, Certificate, Claim, GrundyClaim, PSetClaim, PeriodWitness, PeriodicClaim,
+    PrePeriodicFamilyClaim, SequenceClaim, FORMAT_VERSION, LATEST_FORMAT_VERSION,
 };
 use nimcert_check::periodic::parse_row;
 use nimcert_check::{check_certificate, parse, Limits, Verdict};
@@ -36,9 +53,71 @@ use nimcert_check::{check_certificate, parse, Limits, Verdict};
 struct Input {
     moves: Vec<u8>,
     /// 0 Sequence, 1 PSet, 2 Periodic, 3 PeriodicTable (with the true
-    /// claims of two more games around the mutated one).
+    /// claims of two more games around the mutated one), 4
+    /// PrePeriodicFamily (the class (a, b, ρ) read from `moves`).
     kind: u8,
     mutations: Vec<Mutation>,
+    /// The mutations of a `PrePeriodicFamily` claim.
+    family_mutations: Vec<FamilyMutation>,
+}
+
+/// An edit of a `PrePeriodicFamily` claim.
+#[derive(Arbitrary, Debug)]
+enum FamilyMutation {
+    /// One letter of the words, counted over all blocks in order.
+    Letter {
+        index: u16,
+        value: u8,
+    },
+    /// A block's slope and offset moved, the stated lengths following
+    /// (`restate`) or not.
+    Length {
+        period: bool,
+        block: u8,
+        slope: i8,
+        offset: i8,
+        restate: bool,
+    },
+    /// The stated q or p moved.
+    Stated {
+        period: bool,
+        slope: i8,
+        offset: i8,
+    },
+    /// k0 moved.
+    FromK(i8),
+    /// No marker.
+    NoMarker,
+    /// The given marker.
+    Marker(Vec<u8>),
+    /// The window of the period at k0 at this offset and of this length.
+    Window {
+        start: u16,
+        length: u8,
+    },
+    /// G(q) moved into the pre-period: q + 1, the period rotated by one.
+    Rotate,
+    /// The period's blocks twice over.
+    DoublePeriod,
+    /// A block removed, or repeated in place.
+    DropBlock {
+        period: bool,
+        block: u8,
+    },
+    RepeatBlock {
+        period: bool,
+        block: u8,
+    },
+    /// A block's word rotated by one letter.
+    RotateWord {
+        period: bool,
+        block: u8,
+    },
+    /// a, b or ρ set.
+    Game {
+        which: u8,
+        value: u8,
+    },
 }
 
 #[derive(Arbitrary, Debug)]
@@ -372,6 +451,324 @@ fn grundy_oracle(c: &GrundyClaim) -> Option<bool> {
     Some(!c.values.is_empty() && g.values() == c.values.as_slice())
 }
 
+/// The blocks' sum, the stated length a well-formed claim has.
+fn blocks_sum(blocks: &[Block]) -> Affine {
+    Affine {
+        slope: blocks
+            .iter()
+            .fold(0u64, |s, b| s.saturating_add(b.length.slope)),
+        offset: blocks
+            .iter()
+            .fold(0i64, |s, b| s.saturating_add(b.length.offset)),
+    }
+}
+
+fn restate(c: &mut PrePeriodicFamilyClaim) {
+    c.preperiod_length = blocks_sum(&c.preperiod);
+    c.period_length = blocks_sum(&c.period);
+}
+
+/// The blocks at k (lengths may be below 1: `None`).
+fn expand_blocks(blocks: &[Block], k: u64) -> Option<Vec<u32>> {
+    let mut out = Vec::new();
+    for b in blocks {
+        let n = (b.length.slope as i128) * (k as i128) + b.length.offset as i128;
+        if !(1..=1 << 22).contains(&n) || b.word.is_empty() {
+            return None;
+        }
+        out.extend((0..n as usize).map(|t| b.word[t % b.word.len()]));
+    }
+    Some(out)
+}
+
+fn mutate_family(c: &mut PrePeriodicFamilyClaim, m: &FamilyMutation) {
+    fn list(c: &mut PrePeriodicFamilyClaim, period: bool) -> &mut Vec<Block> {
+        if period {
+            &mut c.period
+        } else {
+            &mut c.preperiod
+        }
+    }
+    match m {
+        FamilyMutation::Letter { index, value } => {
+            let letters: usize = c
+                .preperiod
+                .iter()
+                .chain(&c.period)
+                .map(|b| b.word.len())
+                .sum();
+            if letters > 0 {
+                let mut i = *index as usize % letters;
+                for b in c.preperiod.iter_mut().chain(c.period.iter_mut()) {
+                    if i < b.word.len() {
+                        b.word[i] = u32::from(*value % 5);
+                        break;
+                    }
+                    i -= b.word.len();
+                }
+            }
+        }
+        FamilyMutation::Length {
+            period,
+            block,
+            slope,
+            offset,
+            restate: follow,
+        } => {
+            if let Some(b) = at(list(c, *period), *block) {
+                b.length.slope = b.length.slope.saturating_add_signed(i64::from(*slope % 3));
+                b.length.offset += i64::from(*offset % 4);
+            }
+            if *follow {
+                restate(c);
+            }
+        }
+        FamilyMutation::Stated {
+            period,
+            slope,
+            offset,
+        } => {
+            let f = if *period {
+                &mut c.period_length
+            } else {
+                &mut c.preperiod_length
+            };
+            f.slope = f.slope.saturating_add_signed(i64::from(*slope % 3));
+            f.offset += i64::from(*offset % 4);
+        }
+        FamilyMutation::FromK(d) => c.from_k = c.from_k.saturating_add_signed(i64::from(*d % 8)),
+        FamilyMutation::NoMarker => c.marker = None,
+        FamilyMutation::Marker(w) => {
+            c.marker = Some(w.iter().take(40).map(|&v| u32::from(v % 5)).collect())
+        }
+        FamilyMutation::Window { start, length } => {
+            if let Some(per) = expand_blocks(&c.period, c.from_k) {
+                let p = per.len();
+                let l = (*length as usize % 12).min(p);
+                c.marker = Some((0..l).map(|i| per[(*start as usize + i) % p]).collect());
+            }
+        }
+        FamilyMutation::Rotate => {
+            if let Some(first) = c.period.first().cloned() {
+                if let Some(&x) = first.word.first() {
+                    let one = Block {
+                        word: vec![x],
+                        length: Affine {
+                            slope: 0,
+                            offset: 1,
+                        },
+                    };
+                    let mut word = first.word.clone();
+                    word.rotate_left(1);
+                    c.period[0] = Block {
+                        word,
+                        length: Affine {
+                            slope: first.length.slope,
+                            offset: first.length.offset - 1,
+                        },
+                    };
+                    c.preperiod.push(one.clone());
+                    c.period.push(one);
+                    restate(c);
+                }
+            }
+        }
+        FamilyMutation::DoublePeriod => {
+            let twice = [c.period.clone(), c.period.clone()].concat();
+            c.period = twice;
+            restate(c);
+        }
+        FamilyMutation::DropBlock { period, block } => {
+            let l = list(c, *period);
+            if !l.is_empty() {
+                let n = l.len();
+                l.remove(*block as usize % n);
+            }
+            restate(c);
+        }
+        FamilyMutation::RepeatBlock { period, block } => {
+            let l = list(c, *period);
+            if !l.is_empty() {
+                let i = *block as usize % l.len();
+                let b = l[i].clone();
+                l.insert(i, b);
+            }
+            restate(c);
+        }
+        FamilyMutation::RotateWord { period, block } => {
+            if let Some(b) = at(list(c, *period), *block) {
+                if !b.word.is_empty() {
+                    b.word.rotate_left(1);
+                }
+            }
+        }
+        FamilyMutation::Game { which, value } => match which % 3 {
+            0 => c.a = u64::from(*value % 16),
+            1 => c.b = u64::from(*value % 24),
+            _ => c.rho = u64::from(*value % 32),
+        },
+    }
+}
+
+/// Rule 0 of a `PrePeriodicFamily` claim, from the format's documentation.
+fn family_well_formed(c: &PrePeriodicFamilyClaim) -> bool {
+    let (a, b) = (c.a, c.b);
+    if a == 0 || a >= b {
+        return false;
+    }
+    let Some(m) = a.checked_add(b) else {
+        return false;
+    };
+    let c0 = m.checked_mul(c.from_k).and_then(|x| x.checked_add(c.rho));
+    if c.rho >= m || c0.is_none_or(|c0| c0 <= b) {
+        return false;
+    }
+    let at_k0 = |f: Affine| f.slope as i128 * c.from_k as i128 + f.offset as i128;
+    let sum = |bs: &[Block]| {
+        bs.iter().fold((0i128, 0i128), |(s, o), b| {
+            (s + b.length.slope as i128, o + b.length.offset as i128)
+        })
+    };
+    for (blocks, stated) in [
+        (&c.preperiod, c.preperiod_length),
+        (&c.period, c.period_length),
+    ] {
+        if blocks.is_empty()
+            || blocks
+                .iter()
+                .any(|b| b.word.is_empty() || at_k0(b.length) < 1)
+            || sum(blocks) != (stated.slope as i128, stated.offset as i128)
+        {
+            return false;
+        }
+    }
+    c.marker
+        .as_ref()
+        .is_none_or(|w| !w.is_empty() && w.len() as i128 <= at_k0(c.period_length))
+}
+
+fn lcm(x: u64, y: u64) -> u64 {
+    fn gcd(x: u64, y: u64) -> u64 {
+        if y == 0 {
+            x
+        } else {
+            gcd(y, x % y)
+        }
+    }
+    x / gcd(x, y) * y
+}
+
+/// G_S for S = {a, b, c} on [0, n), by the definition (three options: the
+/// mex is at most 3).
+fn naive3(moves: [u64; 3], n: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(n);
+    for x in 0..n as u64 {
+        let mut seen = [false; 4];
+        for &s in &moves {
+            if s <= x {
+                seen[g[(x - s) as usize] as usize] = true;
+            }
+        }
+        g.push(seen.iter().position(|&b| !b).unwrap() as u32);
+    }
+    g
+}
+
+/// Whether the claim holds at member k (module docs).
+fn family_holds_at(c: &PrePeriodicFamilyClaim, k: u64) -> bool {
+    let (Some(pre), Some(per)) = (expand_blocks(&c.preperiod, k), expand_blocks(&c.period, k))
+    else {
+        return false;
+    };
+    let (q, p) = (pre.len(), per.len());
+    let cu = ((c.a + c.b) * k + c.rho) as usize;
+    let g = naive3([c.a, c.b, cu as u64], q + 2 * p + cu);
+    g[..q] == pre[..]
+        && g[q..q + p] == per[..]
+        && (q..q + cu).all(|x| g[x] == g[x + p])
+        && g[q - 1] != g[q - 1 + p]
+        && c.marker.as_ref().is_none_or(|w| {
+            (0..p)
+                .filter(|&o| w.iter().enumerate().all(|(i, &v)| per[(o + i) % p] == v))
+                .count()
+                == 1
+        })
+}
+
+/// The most naive mex steps the oracle spends on one claim.
+const FAMILY_MAX_STEPS: u128 = 3_000_000;
+
+/// A `PrePeriodicFamily` claim is true exactly when it is well formed and
+/// holds at the members k0 ≤ k ≤ max(k0, K̄) + M (module docs); `None`
+/// when that is more than [`FAMILY_MAX_STEPS`] naive steps or the sizes
+/// are large.
+fn preperiodic_oracle(c: &PrePeriodicFamilyClaim) -> Option<bool> {
+    if !family_well_formed(c) {
+        return Some(false);
+    }
+    let blocks = || c.preperiod.iter().chain(&c.period);
+    let small = c.b <= 64
+        && c.from_k <= 1000
+        && blocks().all(|b| b.length.slope <= 64 && b.length.offset.unsigned_abs() <= 4096)
+        && blocks().map(|b| b.word.len()).sum::<usize>() <= 4096
+        && c.marker.as_ref().is_none_or(|w| w.len() <= 512);
+    if !small {
+        return None;
+    }
+    let mut modulus = 1u64;
+    for b in blocks().filter(|b| b.length.slope > 0) {
+        modulus = lcm(modulus, b.word.len() as u64);
+        if modulus > 1000 {
+            return None;
+        }
+    }
+    let (m, k0) = (c.a + c.b, c.from_k);
+    let at_k0 = |f: Affine| (f.slope * k0) as i64 + f.offset;
+    let p0 = at_k0(c.period_length) as u64;
+    if c.period_length.slope == 0 {
+        modulus = lcm(modulus, p0);
+    }
+    if modulus > 1000 {
+        return None;
+    }
+    // K̄ ≥ K. The breakpoints of nimcheck's lists are b_j + o: b_j a
+    // boundary, whose offset is a partial sum of the blocks' offsets over
+    // the pre-period and at most `copies` periods (or the run of P, of
+    // offset p + ρ, when p is constant), so at most A in absolute value;
+    // o a reading, of offset 0, a, b, ρ or below L. Two of different
+    // slopes are G apart from k = G + (their offsets' difference), and a
+    // block of slope α and offset β reaches 1 letter from |β| + 2: so
+    // K ≤ G + 2A + b + ρ + L + 2 (checker/src/preperiodic.rs, Rule R and
+    // Rule L).
+    let c0 = m * k0 + c.rho;
+    let copies = 1 + m.max(c0 / p0 + 1);
+    let offsets: u64 = blocks().map(|b| b.length.offset.unsigned_abs()).sum();
+    let p_offset = c.period_length.offset.unsigned_abs();
+    let mut reach = offsets + copies * p_offset;
+    if c.period_length.slope == 0 {
+        reach += p0 + c.rho;
+    }
+    let marker = c.marker.as_ref().map_or(0, |w| w.len() as u64);
+    let fixed = blocks()
+        .filter(|b| b.length.slope == 0)
+        .map(|b| b.length.offset as u64)
+        .max()
+        .unwrap_or(0);
+    let gap = (2 * modulus).max(fixed + 1);
+    let k_bar = gap + 2 * reach + c.b + c.rho + marker + 2;
+    let last = k0.max(k_bar) + modulus;
+    let size = |k: u64| -> u128 {
+        let q = at_k0(c.preperiod_length).max(0) as u128
+            + u128::from(c.preperiod_length.slope) * u128::from(k - k0);
+        let p = u128::from(p0) + u128::from(c.period_length.slope) * u128::from(k - k0);
+        q + 2 * p + u128::from(m * k + c.rho)
+    };
+    if u128::from(last - k0 + 1) * size(last) > FAMILY_MAX_STEPS {
+        return None;
+    }
+    Some((k0..=last).all(|k| family_holds_at(c, k)))
+}
+
 fn judge(certificate: &Certificate) {
     let verdict = check_certificate(certificate, &limits());
     let expected = match &certificate.claim {
@@ -383,16 +780,16 @@ fn judge(certificate: &Certificate) {
         | Claim::Octal(_)
         | Claim::PackedSequence(_)
         | Claim::OctalPeriodic(_)
-        // Family claims have their own target with an oracle (check_family);
-        // a PrePeriodicFamily claim has no cheap oracle here (its tests
-        // compare accepted claims with the naive mex).
-        | Claim::Family(_)
-        | Claim::PrePeriodicFamily(_) => None,
+        // Family claims have their own target with an oracle (check_family).
+        | Claim::Family(_) => None,
         Claim::Grundy(c) => grundy_oracle(c),
+        // Not judged over the fuzzing limits (module docs).
+        Claim::PrePeriodicFamily(_) if matches!(verdict, Verdict::OverLimit(_)) => None,
+        Claim::PrePeriodicFamily(c) => preperiodic_oracle(c),
     };
     let Some(expected) = expected else { return };
     let newest = match certificate.claim {
-        Claim::Grundy(_) => LATEST_FORMAT_VERSION,
+        Claim::Grundy(_) | Claim::PrePeriodicFamily(_) => LATEST_FORMAT_VERSION,
         _ => 2,
     };
     if !(certificate.claim.format_version()..=newest).contains(&certificate.format) {
@@ -423,6 +820,27 @@ fuzz_target!(|data: &[u8]| {
     let Ok(input) = Input::arbitrary(&mut Unstructured::new(data)) else {
         return;
     };
+    if input.kind % 5 == 4 {
+        // The class (a, b, ρ) with 2 ≤ a ≤ 5 < b ≤ a + 6, its derived claim
+        // (none for a purely periodic class), mutated.
+        let byte = |i: usize| u64::from(input.moves.get(i).copied().unwrap_or(0));
+        let a = 2 + byte(0) % 4;
+        let b = a + 1 + byte(1) % 6;
+        let rho = byte(2) % (a + b);
+        let Ok(mut claim) = derive(a, b, rho) else {
+            return;
+        };
+        for m in input.family_mutations.iter().take(4) {
+            mutate_family(&mut claim, m);
+        }
+        let claim = Claim::PrePeriodicFamily(claim);
+        judge(&Certificate {
+            format: claim.format_version(),
+            provenance: search_provenance(),
+            claim,
+        });
+        return;
+    }
     let mut moves: Vec<u64> = input
         .moves
         .iter()
@@ -445,9 +863,9 @@ fuzz_target!(|data: &[u8]| {
         }
         c
     };
-    let claim = if input.kind % 4 == 2 {
+    let claim = if input.kind % 5 == 2 {
         Claim::Periodic(periodic())
-    } else if input.kind % 4 == 3 {
+    } else if input.kind % 5 == 3 {
         // The mutated claim between the true claims of {2,5,7} and {2,4,7}.
         let mut claims = Vec::new();
         for other in [[2u64, 5, 7], [2, 4, 7]] {
@@ -458,7 +876,7 @@ fuzz_target!(|data: &[u8]| {
         claims.insert(1, periodic());
         judge(&periodic_table_certificate(&claims, search_provenance()));
         return;
-    } else if input.kind % 4 == 1 && outcome.preperiod == 0 {
+    } else if input.kind % 5 == 1 && outcome.preperiod == 0 {
         let p = outcome.period;
         let block: Vec<u64> = (0..p).filter(|&x| game.value(x) == 0).collect();
         let mut c = pset_claim(&moves, p, block);
