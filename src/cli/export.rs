@@ -1,7 +1,7 @@
 //! `nimcert export coq`: certificates as Coq proofs; `nimcert export
 //! judge`: certificates for the extracted judge (docs/FORMAL.md); `nimcert
-//! export smt`: `Family` certificates as SMT-LIB 2 queries, optionally run
-//! by z3 and cvc5 (docs/FAMILIES.md, "Check 2").
+//! export smt`: `Family` and `PrePeriodicFamily` certificates as SMT-LIB 2
+//! queries, optionally run by z3 and cvc5 (docs/FAMILIES.md, "Check 2").
 
 use super::limits::read_input;
 use super::output::{check_output_file, in_new_dir, prepare_dir, print, write_atomically};
@@ -13,6 +13,7 @@ use nimcert::export::geometries::{
 };
 use nimcert::export::judge;
 use nimcert::export::smt::{self, Expect, Outcome, Query, SmtError, Solver, Split};
+use nimcert::export::smt_preperiodic;
 use nimcert::export::tree_vertices::{self, ExportError, DEFAULT_MAX_TREE_VERTICES};
 use nimcert_check::format::{AvoidanceGeometry, Claim};
 use std::collections::BTreeMap;
@@ -68,9 +69,9 @@ enum Target {
     /// `formal/judge/nimjudge FILE`: one verdict line per certificate.
     #[command(after_help = super::exit_status!())]
     Judge(JudgeArgs),
-    /// Write each `Family` certificate's statement as SMT-LIB 2 queries in
-    /// QF_LIA (docs/FAMILIES.md, "Check 2"), and with --run decide them by
-    /// z3 and cvc5.
+    /// Write each `Family` and `PrePeriodicFamily` certificate's statement
+    /// as SMT-LIB 2 queries in QF_LIA (docs/FAMILIES.md, "Check 2"), and
+    /// with --run decide them by z3 and cvc5.
     ///
     /// One folder per certificate below --out, named as `export coq` names
     /// its files; in it one `.smt2` file per query: the negation of the mex
@@ -78,8 +79,11 @@ enum Target {
     /// marker's uniqueness (`marker`; for the Base shape `least-period`, a
     /// statement without k), each of which must be `unsat`, and for each a
     /// sanity twin without the violation (`….sanity`), which must be `sat`.
-    /// Other claim kinds are skipped and counted; none at all is an error
-    /// (exit 2). A claim that is not well formed is an error (exit 2), a
+    /// A `PrePeriodicFamily` certificate gives the recurrence on each block
+    /// of x (`recurrence-j3-t5`, …), the witness that the pre-period is
+    /// least (`witness`) and, with a marker, that it occurs at one offset
+    /// and at no other (`marker-at`, `marker-unique-j…`). Other claim kinds
+    /// are skipped and counted; none at all is an error (exit 2). A claim that is not well formed is an error (exit 2), a
     /// word longer than --max-word a limit (exit 3); nothing is written then.
     ///
     /// With --run z3,cvc5 every file is run by every solver named (`z3
@@ -88,9 +92,9 @@ enum Target {
     /// is printed: the answer, the time, and `ok` or what is wrong. Exit 0
     /// only if every negation is `unsat` and every sanity twin `sat` in
     /// every solver; 1 if a solver finds a counterexample to a negation
-    /// (the claim is false; the model's k and x, or k and o, are printed);
-    /// 2 if a sanity twin is `unsat` or a solver answers with an error; 3
-    /// if a solver answers `unknown` or runs out of time (raise
+    /// (the claim is false; the model's k and x, or k and o, or k alone,
+    /// are printed); 2 if a sanity twin is `unsat` or a solver answers with
+    /// an error; 3 if a solver answers `unknown` or runs out of time (raise
     /// --timeout); 4 if a solver is not installed.
     #[command(after_help = super::exit_status!())]
     Smt(SmtArgs),
@@ -112,12 +116,15 @@ struct SmtArgs {
     #[arg(long, value_parser = super::limits::count_in::<u32>, default_value_t = 300, value_name = "SECONDS")]
     timeout: u32,
     /// How the recurrence is cut into queries: `residues` (one per region
-    /// of x and residue of x mod a + b: many small queries, the fastest for
-    /// cvc5), `regions` (one per region of x: fewer, often faster for z3
-    /// alone) or `whole` (one query).
+    /// of x and residue of x mod a + b, or for a pre-periodic family per
+    /// block of x and residue or position in it: many small queries, the
+    /// fastest for cvc5, and for a pre-periodic family by far the fastest
+    /// for both), `regions` (one per region or block of x: fewer, often
+    /// faster for z3 alone on a `Family`) or `whole` (one query).
     #[arg(long, value_parser = parse_split, default_value = "residues", value_name = "HOW")]
     split: Split,
-    /// Longest base word (a + b), tail or marker window exported.
+    /// Longest base word (a + b), tail, block word or marker window
+    /// exported (also the most blocks of a pre-periodic family).
     #[arg(long, value_parser = super::limits::count, default_value_t = smt::DEFAULT_MAX_WORD, value_name = "N")]
     max_word: u64,
     /// Largest certificate file read, in bytes.
@@ -186,8 +193,8 @@ pub fn run(args: ExportArgs) -> Result<ExitCode, CliError> {
     }
 }
 
-/// `nimcert export smt`: the queries of every `Family` certificate, and
-/// with `--run` their answers.
+/// `nimcert export smt`: the queries of every `Family` and
+/// `PrePeriodicFamily` certificate, and with `--run` their answers.
 fn smt_files(args: SmtArgs) -> Result<ExitCode, CliError> {
     let inputs = certificates(&args.inputs)?;
     distinct_outputs(&inputs, |input| format!("to the folder {}", input.module))?;
@@ -205,11 +212,17 @@ fn smt_files(args: SmtArgs) -> Result<ExitCode, CliError> {
         let certificate = coq::parse(&text).map_err(|e| {
             CliError::input(format!("{}: not a certificate: {e}", input.path.display()))
         })?;
-        let Claim::Family(claim) = &certificate.claim else {
-            *skipped.entry(certificate.claim.kind()).or_default() += 1;
-            continue;
+        let queries = match &certificate.claim {
+            Claim::Family(claim) => smt::queries_with(claim, args.split, args.max_word),
+            Claim::PrePeriodicFamily(claim) => {
+                smt_preperiodic::queries_with(claim, args.split, args.max_word)
+            }
+            other => {
+                *skipped.entry(other.kind()).or_default() += 1;
+                continue;
+            }
         };
-        let queries = smt::queries_with(claim, args.split, args.max_word).map_err(|e| match e {
+        let queries = queries.map_err(|e| match e {
             SmtError::TooLarge { .. } => {
                 CliError::limit("--max-word", format!("{}: {e}", input.path.display()))
             }
@@ -220,7 +233,7 @@ fn smt_files(args: SmtArgs) -> Result<ExitCode, CliError> {
     let skipped_text = skipped_note(&skipped, "");
     if families.is_empty() {
         return Err(CliError::input(format!(
-            "no Family certificate among the {} read{skipped_text}",
+            "no Family or PrePeriodicFamily certificate among the {} read{skipped_text}",
             inputs.len()
         )));
     }
@@ -245,7 +258,7 @@ fn smt_files(args: SmtArgs) -> Result<ExitCode, CliError> {
         Ok(())
     })?;
     print(&format!(
-        "exported {} Family certificates ({} queries) to {}{skipped_text}\n",
+        "exported {} family certificates ({} queries) to {}{skipped_text}\n",
         families.len(),
         files.len(),
         args.out.display()

@@ -26,4 +26,5 @@ pub mod judge;
 pub mod octal;
 pub mod preperiodic_coq;
 pub mod smt;
+pub mod smt_preperiodic;
 pub mod tree_vertices;

@@ -123,7 +123,7 @@ pub enum SmtError {
 impl fmt::Display for SmtError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SmtError::Malformed(why) => write!(f, "not a well-formed Family claim: {why}"),
+            SmtError::Malformed(why) => write!(f, "not a well-formed claim: {why}"),
             SmtError::TooLarge { what, len, max } => {
                 write!(f, "{what} has {len} letters, more than {max}")
             }
@@ -690,11 +690,11 @@ impl Family {
     }
 }
 
-fn finish(out: &mut String) {
+pub(crate) fn finish(out: &mut String) {
     out.push_str("(check-sat)\n(exit)\n");
 }
 
-fn suffixed(name: &str, expect: Expect) -> String {
+pub(crate) fn suffixed(name: &str, expect: Expect) -> String {
     match expect {
         Expect::Unsat => name.to_string(),
         Expect::Sat => format!("{name}.sanity"),
@@ -702,7 +702,7 @@ fn suffixed(name: &str, expect: Expect) -> String {
 }
 
 /// An integer literal (negative ones as `(- n)`).
-fn int(n: i128) -> String {
+pub(crate) fn int(n: i128) -> String {
     if n < 0 {
         format!("(- {})", n.unsigned_abs())
     } else {
@@ -711,7 +711,7 @@ fn int(n: i128) -> String {
 }
 
 /// The letters of a word separated by spaces (for comments; long words cut).
-fn word(w: &[u32]) -> String {
+pub(crate) fn word(w: &[u32]) -> String {
     let shown: Vec<String> = w.iter().take(64).map(u32::to_string).collect();
     let more = if w.len() > 64 { " ..." } else { "" };
     format!("[{}]{more}", shown.join(" "))
@@ -719,7 +719,7 @@ fn word(w: &[u32]) -> String {
 
 /// `w[var]` as an `ite` chain (the last letter for every index past the
 /// others: the callers pass an index in range).
-fn chain(var: &str, w: &[u32]) -> String {
+pub(crate) fn chain(var: &str, w: &[u32]) -> String {
     let mut term = w.last().copied().unwrap_or(0).to_string();
     for (i, letter) in w.iter().enumerate().rev().skip(1) {
         term = format!("(ite (= {var} {i}) {letter} {term})");
