@@ -1032,8 +1032,8 @@ fn every_c_falls_back_to_the_finite_verdict_with_a_note() {
         );
         assert!(!stdout.contains("(proved)"), "{stdout}");
     }
-    // (iv) a pre-periodic class: no family certificate; `q == 0` fails on
-    // a member, with the note why it is not proved for every c.
+    // (iv) a pre-periodic class: its PrePeriodicFamily certificate decides
+    // `q == 0` exactly, failing at its first member past c = a + b.
     let (code, stdout, _) = audit_fam(
         &every_c(r#"a = "2", b = "5", rho = "0""#, "q == 0", ""),
         &[],
@@ -1041,7 +1041,7 @@ fn every_c_falls_back_to_the_finite_verdict_with_a_note() {
     assert_eq!(code, Some(1), "{stdout}");
     assert!(
         stdout.contains("c=14 {2,5,14}: false (q = 22, p = 16)")
-            && stdout.contains("no family certificate (not purely periodic"),
+            && stdout.contains("(decided exactly)"),
         "{stdout}"
     );
 }

@@ -1659,8 +1659,8 @@ fn cases() -> Vec<Case> {
             Some("A,B,RHO"),
         ),
         case(
-            "certify --family on a pre-periodic class",
-            &["certify", "--family", "2,5,0"],
+            "certify --family with a ≥ b (a pre-periodic class has a certificate now)",
+            &["certify", "--family", "5,2,1"],
             2,
             Some("no family certificate"),
         ),
