@@ -195,6 +195,11 @@ impl Lin {
         self.slope * k + self.offset
     }
 
+    /// The value at k, `None` past i128 (a hostile slope and k0).
+    fn checked_at(self, k: i128) -> Option<i128> {
+        self.slope.checked_mul(k)?.checked_add(self.offset)
+    }
+
     fn add(self, other: Lin) -> Lin {
         Lin {
             slope: self.slope + other.slope,
@@ -384,7 +389,14 @@ impl Family {
             offset: i128::from(rho),
         };
         let k0i = i128::from(k0);
+        // c(k0) within u64, as nimcheck requires (past it the claim is
+        // undecided there, exit 2).
         let c0 = c.at(k0i);
+        if c0 > i128::from(u64::MAX) {
+            return bad(format!(
+                "c(k0) = {m}·{k0} + {rho} exceeds 2^64 - 1, which this export does not represent"
+            ));
+        }
         if c0 <= i128::from(b) {
             return bad(format!(
                 "c(k0) = {c0} is not above b = {b}: every member of the family needs c > b \
@@ -409,12 +421,14 @@ impl Family {
                     return large("a block's word", block.word.len() as u64);
                 }
                 let length = Lin::of(block.length);
-                if length.at(k0i) < 1 {
+                let Some(at_k0) = length.checked_at(k0i) else {
+                    return large("a block's length at k0", u64::MAX);
+                };
+                if at_k0 < 1 {
                     return bad(format!(
-                        "block {i} of the {name} has length {} = {} at k0 = {k0}: every block \
-                         needs at least 1 letter",
+                        "block {i} of the {name} has length {} = {at_k0} at k0 = {k0}: every \
+                         block needs at least 1 letter",
                         length.show(),
-                        length.at(k0i)
                     ));
                 }
                 let j = blocks.len();
@@ -444,7 +458,9 @@ impl Family {
                 ));
             }
         }
-        let p0 = p.at(k0i);
+        let Some(p0) = p.checked_at(k0i) else {
+            return large("the period at k0", u64::MAX);
+        };
         let mut unrolled: Vec<Blk> = blocks[..pre]
             .iter()
             .map(|blk| Blk {
@@ -575,9 +591,9 @@ impl Family {
                 modulus = g;
             }
             let spots: Vec<Spot> = match split {
-                Split::Residues
-                    if blk.growing() || (modulus > 1 && (modulus as i128) < blk.length.offset) =>
-                {
+                // (Modulo 1 when nothing else applies: a long block of a
+                // one-letter word, say, is one piece, not one per position.)
+                Split::Residues if blk.growing() || (modulus as i128) < blk.length.offset => {
                     (0..modulus).map(|t| Spot::Residue { t, modulus }).collect()
                 }
                 Split::Residues => (0..blk.length.offset as u64).map(Spot::At).collect(),
@@ -1321,7 +1337,7 @@ fn place(per: &[Blk], p: Lin, w: &[u32], k0: u64, max_word: u64) -> Result<Place
     let budget = u128::from(max_word) * u128::from(SAMPLE_PER_WORD);
     let mut letters = 0u128;
     for k in i128::from(k0)..last {
-        letters += p.at(k).max(0) as u128;
+        letters += p.checked_at(k).map_or(u128::MAX, |n| n.max(0) as u128);
         if letters > budget {
             return Err(SmtError::TooLarge {
                 what: "the sample of periods that places the marker (letters, bound 4096 per --max-word)",
