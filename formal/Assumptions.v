@@ -82,3 +82,8 @@ Print Assumptions PrePeriodic.lemma_s_all.
 Print Assumptions PrePeriodic.lemma_s_once.
 Print Assumptions PrePeriodic.chk_R_sound.
 Print Assumptions PrePeriodic.chk_RL_sound.
+
+From Nimcert Require FamilyJudge.
+Print Assumptions FamilyJudge.family_tail_verdict_sound.
+Print Assumptions FamilyJudge.family_base_verdict_sound.
+Print Assumptions FamilyJudge.preperiodic_verdict_sound.

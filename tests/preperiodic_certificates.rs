@@ -745,3 +745,37 @@ fn mutants_up_to_b_20_are_refused_exactly_when_false() {
     let tally = mutation_run(&bases);
     eprintln!("mutants up to b = 20: {tally:?} in {:.1?}", start.elapsed());
 }
+
+/// `nimcert family --classify` reads each base against the statements
+/// that apply to it: Conjectures 52, 56 and 57 for a ≥ 2, Table 2 for
+/// a = 1 (where the conjectures' hypothesis fails, so a reading of them
+/// would not mean anything), and exits 0 when all hold.
+#[test]
+fn classify_reads_table_2_for_a_1_and_the_conjectures_for_a_at_least_2() {
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_nimcert"))
+        .args(["family", "--classify", "--a", "1..=2", "--b", "..=7"])
+        .args(["--format", "json"])
+        .output()
+        .expect("nimcert runs");
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let bases = report["bases"].as_array().unwrap();
+    assert_eq!(bases.len(), 6 + 5);
+    for base in bases {
+        assert_eq!(base["complete"], true, "{base}");
+        let (conjectures, table2) = if base["a"] == 1 {
+            (serde_json::Value::Null, serde_json::json!("holds"))
+        } else {
+            (serde_json::json!("holds"), serde_json::Value::Null)
+        };
+        for key in ["conj52", "conj56", "conj57"] {
+            assert_eq!(base[key], conjectures, "{key} of {base}");
+        }
+        assert_eq!(base["table2"], table2, "{base}");
+    }
+}

@@ -10,6 +10,7 @@ From Nimcert Require Import Judge Certificate.
 From Nimcert Require AvoidanceJudge Refute.
 From Nimcert Require Hole.
 From Nimcert Require Import OctalCheck.
+From Nimcert Require FamilyJudge.
 
 (* acc * 10 + d: the reader's only arithmetic. *)
 Definition decimal_step (acc d : N) : N := (acc * 10 + d)%N.
@@ -49,6 +50,12 @@ Definition octal_judge (code : list nat) (q p : N) (values : option (list N))
               o_sparse := sparse |} in
   if octal_within_bound c then (if check_octal_cert c then 0 else 1) else 3.
 
+(* Family and PrePeriodicFamily claims (FamilyJudge.v, each verdict
+   proved sound there, for every k >= k0): numbers are [nat]s, unary, as
+   in the exported Coq files (the reader converts only numbers below 2^16,
+   [small_nat]); a block's offset and q's and p's offsets are [Z]s,
+   [signed]. *)
+
 (* A Periodic claim with the hint H (issue 39): Hole.hole_verdict, 0
    accepted (hole_verdict_accepts), 1 proved false (hole_verdict_refutes),
    2 the moves are not [1, 2H] \ {H} (the hint is ignored), 3 a witness
@@ -57,4 +64,6 @@ Extraction "judge_core.ml" check_periodic check_sequenceN pset_judge decimal_ste
   small_nat signed octal_judge Refute.refutes
   AvoidanceJudge.tree_vertices_verdict AvoidanceJudge.tree_edges_verdict
   AvoidanceJudge.closure_verdict AvoidanceJudge.affine_verdict
-  Hole.hole_verdict.
+  Hole.hole_verdict
+  FamilyJudge.family_tail_verdict FamilyJudge.family_base_verdict
+  FamilyJudge.preperiodic_verdict.

@@ -13,8 +13,10 @@
    (PSetFast.check_psetN, proved sound in formal/theories/PSetFast.v),
    [octal_judge]
    (OctalCheck.check_octal_cert, proved sound in formal/theories/
-   OctalCheck.v) and the avoidance verdicts of
-   formal/theories/AvoidanceJudge.v, and prints a verdict per certificate.
+   OctalCheck.v), the avoidance verdicts of
+   formal/theories/AvoidanceJudge.v and the family verdicts of
+   formal/theories/FamilyJudge.v (for every c of a residue class), and
+   prints a verdict per certificate.
    It does no arithmetic of its own and decides nothing but syntax and
    size bounds (a claim beyond them is skipped, never accepted).
 
@@ -35,6 +37,13 @@
      avoidance-affine POINTS;W;NIM;MAXIMAL             family; not its diagram)
      octal DIGITS;Q;P;VALUES;WITNESSES;QW;SPARSE    an Octal claim
      octal-periodic DIGITS;Q;P;WITNESSES;QW;SPARSE  an OctalPeriodic claim
+     family-tail A;B;RHO;K0;BASE;TAIL;L;U0;K        a Family claim, Tail shape
+                                   (L, U0, K: the marker and the threshold, hints)
+     family-base A;B;RHO;K0;BASE;P0                 a Family claim, Base shape
+     preperiodic A;B;RHO;K0;QS;QO;PS;PO;PRE;PER;R;K;M[;MARKER;KL;ML]
+                                   a PrePeriodicFamily claim (R, K, M, KL, ML
+                                   hints; PRE and PER blocks WORD:SLOPE:OFFSET
+                                   joined by '|')
      skipped KIND                  a claim kind the judge does not check
    MOVES and VALUES are numbers joined by ',', WITNESSES pairs PRIME:POSITION
    joined by ',' (possibly none), QW a number or nothing. EDGES are pairs
@@ -271,6 +280,59 @@ let octal kind rest =
   | S O -> false
   | _ -> raise (Beyond "L = j(q + p) + t + 1 over the Coq octal checker's bound")
 
+(* Family claims (FamilyJudge.v): every number is a Coq [nat], unary, so
+   [family_number] converts only numbers below 2^16 (the claim is skipped
+   above, never accepted), as the Coq export bounds them; a block's offset
+   and q's and p's offsets are integers ([integer], a '-' allowed). *)
+let family_number s =
+  match small_nat (number s) with
+  | Some n -> n
+  | None -> raise (Beyond (Printf.sprintf "family number %s is 2^16 or more" s))
+
+let family_numbers = list_of family_number
+
+(* family-tail A;B;RHO;K0;BASE;TAIL;L;U0;K: the Tail shape, BASE and TAIL
+   words, the marker's length L and end U0 (its window at c + U0 - L) and
+   the zone threshold K, the last three hints (FamilyJudge.family_tail_verdict).
+   family-base A;B;RHO;K0;BASE;P0: the Base shape with least period P0
+   (FamilyJudge.family_base_verdict). *)
+let family kind rest =
+  if kind = "family-tail" then
+    let f = fields 9 rest in
+    let n i = family_number f.(i) in
+    family_tail_verdict (n 0) (n 1) (n 2) (family_numbers f.(4)) (family_numbers f.(5)) (n 3)
+      (n 8) (n 6) (n 7)
+  else
+    let f = fields 6 rest in
+    let n i = family_number f.(i) in
+    family_base_verdict (n 0) (n 1) (n 2) (family_numbers f.(4)) (n 5) (n 3)
+
+(* Blocks joined by '|', each WORD:SLOPE:OFFSET with the word's letters
+   joined by ',' ("0,0,1:7:0|3,2:0:-5"). *)
+let blocks s =
+  if s = "" then raise (Malformed "a block list is empty");
+  List.map
+    (fun b ->
+      match String.split_on_char ':' b with
+      | [ w; sl; o ] -> { word = family_numbers w; slope = family_number sl; offset = integer o }
+      | _ -> raise (Malformed (Printf.sprintf "block %S is not WORD:SLOPE:OFFSET" b)))
+    (String.split_on_char '|' s)
+
+(* preperiodic A;B;RHO;K0;QS;QO;PS;PO;PRE;PER;R;K;M[;MARKER;KL;ML]: q(k) =
+   QS k + QO, p(k) = PS k + PO, the pre-period's and the period's blocks,
+   the hints R, K, M (copies of the period, Lemma S's threshold and
+   modulus) and perhaps the marker's word with its own K and M
+   (FamilyJudge.preperiodic_verdict). *)
+let preperiodic rest =
+  let f = match String.split_on_char ';' rest with
+    | [ _; _; _; _; _; _; _; _; _; _; _; _; _; _; _; _ ] as f -> Array.of_list f
+    | _ -> fields 13 rest in
+  let n i = family_number f.(i) in
+  let marker =
+    if Array.length f = 13 then None else Some ((family_numbers f.(13), n 14), n 15) in
+  preperiodic_verdict (n 0) (n 1) (n 2) (n 3) (blocks f.(8)) (blocks f.(9)) (n 4) (integer f.(5))
+    (n 6) (integer f.(7)) (n 10) (n 11) (n 12) marker
+
 (* A Periodic claim, perhaps with a fifth field, the hint H (issue 39):
    the moves are [1, 2H] \ {H}, for which Hole.hole_verdict decides the
    claim without computing G_S (formal/theories/Hole.v: G_S is purely
@@ -332,6 +394,8 @@ let judge kind rest =
       pset_judge (nonempty_numbers "moves" f.(0)) (number f.(1)) (numbers f.(2))
         (witnesses f.(3)) (witnesses f.(4)))
   | "octal" | "octal-periodic" -> octal kind rest
+  | "family-tail" | "family-base" -> family kind rest
+  | "preperiodic" -> preperiodic rest
   | "avoidance-vertices" | "avoidance-edges" | "avoidance-closure" | "avoidance-affine" ->
       avoidance kind rest
   | _ -> raise (Malformed (Printf.sprintf "unknown line kind %S" kind))
@@ -373,7 +437,8 @@ let () =
                       Judges the certificates of FILE (or standard input), written by\n\
                       `nimcert export judge`, with the checkers extracted from\n\
                       formal/theories/ (Judge.v, JudgeSmall.v, JudgePacked.v,\n\
-                      PSetFast.v, OctalCheck.v, AvoidanceJudge.v; Hole.v and\n\
+                      PSetFast.v, OctalCheck.v, AvoidanceJudge.v,\n\
+                      FamilyJudge.v; Hole.v and\n\
                       Refute.v for hinted and refuted claims). Acceptance is\n\
                       proved sound; a rejection says \"is false\" only when a\n\
                       proved refutation applies, else \"fails the verified check\".\n\

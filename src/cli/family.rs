@@ -295,10 +295,13 @@ struct BaseLine {
     members_below: usize,
     members_checked: Result<String, String>,
     /// Per conjecture: "holds" or the least counterexample (complete bases
-    /// only; `null` otherwise).
+    /// with a ≥ 2 only, the conjectures' hypothesis; `null` otherwise).
     conj52: Option<String>,
     conj56: Option<String>,
     conj57: Option<String>,
+    /// For a = 1: Table 2 against every c, "holds" or the least
+    /// counterexample (complete bases only; `null` otherwise).
+    table2: Option<String>,
 }
 
 /// `nimcert family --classify`: every base both ways.
@@ -323,8 +326,10 @@ fn classify(
             }
         }
         let count = |f: fn(&ClassStatus) -> bool| base.classes.iter().filter(|s| f(s)).count();
+        // Conjectures 52, 56 and 57 are stated for a ≥ 2; Table 2 for a = 1.
         let verdict = |c: Conjecture| {
-            base.complete().then(|| match counterexample(base, c) {
+            let applies = (c == Conjecture::Table2) == (base.a == 1);
+            (applies && base.complete()).then(|| match counterexample(base, c) {
                 None => "holds".to_string(),
                 Some((c, q, p)) => format!(
                     "fails at {{{}, {}, {c}}} (q = {q}, p = {p})",
@@ -362,21 +367,23 @@ fn classify(
             conj52: verdict(Conjecture::C52),
             conj56: verdict(Conjecture::C56),
             conj57: verdict(Conjecture::C57),
+            table2: verdict(Conjecture::Table2),
         });
     }
     let complete = lines.iter().filter(|l| l.complete).count();
     let failing = lines.iter().any(|l| {
-        [&l.conj52, &l.conj56, &l.conj57]
+        [&l.conj52, &l.conj56, &l.conj57, &l.table2]
             .iter()
             .any(|v| v.as_deref().is_some_and(|v| v != "holds"))
     });
     let text = || {
         let mut out = String::new();
         for l in &lines {
-            let conj = match (&l.conj52, &l.conj56, &l.conj57) {
-                (Some(c52), Some(c56), Some(c57)) => {
+            let conj = match (&l.conj52, &l.conj56, &l.conj57, &l.table2) {
+                (Some(c52), Some(c56), Some(c57), _) => {
                     format!("Conjecture 52 {c52}, 56 {c56}, 57 {c57} for every c")
                 }
+                (_, _, _, Some(t2)) => format!("Table 2 {t2} for every c"),
                 _ => format!(
                     "not complete: ρ = {}",
                     l.unsettled

@@ -18,7 +18,7 @@
 //! [`NAT_MAX`]; a claim beyond it is not exported.
 
 use super::coq_text::Export;
-use crate::check::format::{FamilyClaim, FamilyShape};
+use crate::check::format::{FamilyClaim, FamilyShape, Marker};
 use std::fmt::Write;
 
 /// The largest number written into a family's file (a, b, ρ, k0, K, the
@@ -31,12 +31,10 @@ pub const NAT_MAX: u64 = 4096;
 /// (−L, d), say) is still translated as faithfully as the theorems allow
 /// and fails in Coq.
 pub fn export(claim: &FamilyClaim, source: &str) -> Export {
-    if let Some(what) = beyond(claim) {
-        return Export::Beyond(format!(
-            "{what} is more than {NAT_MAX}, beyond what the family's Coq file writes (unary numbers)"
-        ));
+    match beyond_checkers(claim) {
+        Some(why) => Export::Beyond(why),
+        None => Export::Coq(text(claim, source)),
     }
-    Export::Coq(text(claim, source))
 }
 
 /// The first number of `claim` over [`NAT_MAX`], described.
@@ -79,6 +77,25 @@ fn threshold(m: u64, rho: u64, k0: u64, need: u64) -> u64 {
     least.max(k0)
 }
 
+/// The hints of a Tail-shape family as `Family.tail_R_check` and
+/// `tail_M_check` take them: u0 = start + L (the marker window at
+/// c + u0 − L = c + start) and the zone threshold K (the least k ≥ k0 with
+/// c(k) ≥ max(d + b, L)). Not trusted: a wrong one makes a checker false.
+pub fn tail_hints(claim: &FamilyClaim, tail: &[u32], marker: &Marker) -> (u64, u64) {
+    let m = claim.a + claim.b;
+    let (d, l) = (tail.len() as u64, marker.length);
+    let u0 = (marker.start + l as i64).max(0) as u64;
+    (u0, threshold(m, claim.rho, claim.from_k, (d + claim.b).max(l)))
+}
+
+/// Why `claim` is beyond what the family checkers take (unary numbers),
+/// if it is.
+pub fn beyond_checkers(claim: &FamilyClaim) -> Option<String> {
+    beyond(claim).map(|what| {
+        format!("{what} is more than {NAT_MAX}, beyond what the family checkers take (unary numbers)")
+    })
+}
+
 fn text(claim: &FamilyClaim, source: &str) -> String {
     let (a, b, rho, k0) = (claim.a, claim.b, claim.rho, claim.from_k);
     let m = a + b;
@@ -114,9 +131,7 @@ fn text(claim: &FamilyClaim, source: &str) -> String {
         FamilyShape::Tail { tail, marker } => {
             let d = tail.len() as u64;
             let l = marker.length;
-            // u0 = start + L (a nat; the window is at c + u0 - L = c + start).
-            let u0 = (marker.start + l as i64).max(0) as u64;
-            let big_k = threshold(m, rho, k0, (d + b).max(l));
+            let (u0, big_k) = tail_hints(claim, tail, marker);
             write!(
                 s,
                 "(* The tail Y (d = {d}). *)\n\

@@ -35,7 +35,15 @@
 //!   [`super::octal`] reads them (`-` when it does not read, which the
 //!   judge refuses as unreadable, as nimcheck refuses the code), SPARSE `MASK`, `MASK:PARITY` or
 //!   nothing;
-//! - `skipped KIND` for any other claim kind, which the judge counts and
+//! - `family-tail A;B;RHO;K0;BASE;TAIL;L;U0;K` and
+//!   `family-base A;B;RHO;K0;BASE;P0` for a `Family` claim, and
+//!   `preperiodic A;B;RHO;K0;QS;QO;PS;PO;PRE;PER;R;K;M[;MARKER;KL;ML]` for
+//!   a `PrePeriodicFamily` one (blocks `WORD:SLOPE:OFFSET` joined by `|`),
+//!   judged for every k ≥ k0 by the verdicts of
+//!   formal/theories/FamilyJudge.v; the thresholds and the marker's end
+//!   are the hints the exported Coq files use, checked by the verdicts;
+//! - `skipped KIND` for any other claim kind (and `skipped KIND: WHY` for a
+//!   family beyond the checkers' unary bounds), which the judge counts and
 //!   never reports as accepted.
 //!
 //! The translation is meant to be obviously faithful (it is part of what
@@ -43,9 +51,10 @@
 //! in its order.
 
 use super::octal::code_digits;
+use super::{family_coq, preperiodic_coq};
 use crate::check::format::{
-    AvoidanceClaim, AvoidanceGeometry, Certificate, Claim, PSetClaim, PeriodWitness, SequenceClaim,
-    SparseHint,
+    AvoidanceClaim, AvoidanceGeometry, Block, Certificate, Claim, FamilyClaim, FamilyShape,
+    PSetClaim, PeriodWitness, PrePeriodicFamilyClaim, SequenceClaim, SparseHint,
 };
 use crate::check::periodic::write_row;
 use std::fmt::Display;
@@ -96,6 +105,8 @@ pub fn lines(certificate: &Certificate, path: &str) -> String {
             c.preperiod_witness,
             c.sparse,
         )),
+        Claim::Family(claim) => out.push_str(&family(claim)),
+        Claim::PrePeriodicFamily(claim) => out.push_str(&preperiodic(claim)),
         other => out.push_str(&format!("skipped {}\n", other.kind())),
     }
     out
@@ -112,6 +123,8 @@ pub fn judged(claim: &Claim) -> bool {
             | Claim::Avoidance(_)
             | Claim::Octal(_)
             | Claim::OctalPeriodic(_)
+            | Claim::Family(_)
+            | Claim::PrePeriodicFamily(_)
     )
 }
 
@@ -212,6 +225,69 @@ fn octal(
 }
 
 /// An octal code's digits joined by `,`, or `-` when it has none.
+/// `family-tail A;B;RHO;K0;BASE;TAIL;L;U0;K` or
+/// `family-base A;B;RHO;K0;BASE;P0`; the marker's end U0 and the
+/// threshold K are the hints of the Coq file ([`family_coq::tail_hints`]).
+/// A claim beyond the checkers' unary bounds is `skipped`, with why.
+fn family(claim: &FamilyClaim) -> String {
+    if let Some(why) = family_coq::beyond_checkers(claim) {
+        return format!("skipped Family: {why}\n");
+    }
+    let head = format!("{};{};{};{}", claim.a, claim.b, claim.rho, claim.from_k);
+    let base = joined(&claim.base_word);
+    match &claim.shape {
+        FamilyShape::Tail { tail, marker } => {
+            let (u0, big_k) = family_coq::tail_hints(claim, tail, marker);
+            format!(
+                "family-tail {head};{base};{};{};{u0};{big_k}\n",
+                joined(tail),
+                marker.length
+            )
+        }
+        FamilyShape::Base { period } => format!("family-base {head};{base};{period}\n"),
+    }
+}
+
+/// `preperiodic A;B;RHO;K0;QS;QO;PS;PO;PRE;PER;R;K;M[;MARKER;KL;ML]`, the
+/// blocks as `WORD:SLOPE:OFFSET` joined by `|`; R, K, M, KL, ML the hints
+/// of the Coq file ([`preperiodic_coq::hints`]). A claim beyond the
+/// checkers' bounds is `skipped`, with why.
+fn preperiodic(claim: &PrePeriodicFamilyClaim) -> String {
+    let hints = match preperiodic_coq::hints(claim) {
+        Ok(hints) => hints,
+        Err(why) => return format!("skipped PrePeriodicFamily: {why}\n"),
+    };
+    let blocks = |list: &[Block]| -> String {
+        let items: Vec<String> = list
+            .iter()
+            .map(|b| format!("{}:{}:{}", joined(&b.word), b.length.slope, b.length.offset))
+            .collect();
+        items.join("|")
+    };
+    let (q, p) = (claim.preperiod_length, claim.period_length);
+    let mut line = format!(
+        "preperiodic {};{};{};{};{};{};{};{};{};{};{};{};{}",
+        claim.a,
+        claim.b,
+        claim.rho,
+        claim.from_k,
+        q.slope,
+        q.offset,
+        p.slope,
+        p.offset,
+        blocks(&claim.preperiod),
+        blocks(&claim.period),
+        hints.copies,
+        hints.threshold,
+        hints.modulus
+    );
+    if let (Some(word), Some((threshold, modulus))) = (&claim.marker, hints.marker) {
+        line.push_str(&format!(";{};{threshold};{modulus}", joined(word)));
+    }
+    line.push('\n');
+    line
+}
+
 fn digits(code: &str) -> String {
     code_digits(code).map_or_else(|| "-".to_string(), |d| joined(&d))
 }

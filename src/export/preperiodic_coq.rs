@@ -274,23 +274,60 @@ fn plan(claim: &PrePeriodicFamilyClaim) -> Option<Plan> {
 /// only). A claim that breaks the format's rules is still translated as
 /// faithfully as the theorems allow and fails in Coq.
 pub fn export(claim: &PrePeriodicFamilyClaim, source: &str) -> Export {
+    match bounded_plan(claim) {
+        Ok(plan) => Export::Coq(text(claim, &plan, source)),
+        Err(why) => Export::Beyond(why),
+    }
+}
+
+/// The plan of `claim` within [`NAT_MAX`] and [`WORK_MAX`], or why not.
+fn bounded_plan(claim: &PrePeriodicFamilyClaim) -> Result<Plan, String> {
     let Some(plan) = plan(claim) else {
-        return Export::Beyond(
-            "a number of the claim or of Lemma S's K and M does not fit".to_string(),
-        );
+        return Err("a number of the claim or of Lemma S's K and M does not fit".to_string());
     };
     if let Some(what) = beyond(claim, &plan) {
-        return Export::Beyond(format!(
-            "{what} is more than {NAT_MAX}, beyond what the pre-periodic family's Coq file writes (unary numbers)"
+        return Err(format!(
+            "{what} is more than {NAT_MAX}, beyond what the pre-periodic family's checkers take (unary numbers)"
         ));
     }
     if plan.work > WORK_MAX {
-        return Export::Beyond(format!(
-            "the concrete checks read {} letters, more than {WORK_MAX}, beyond what the pre-periodic family's Coq file computes",
+        return Err(format!(
+            "the concrete checks read {} letters, more than {WORK_MAX}, beyond what the pre-periodic family's checkers compute",
             plan.work
         ));
     }
-    Export::Coq(text(claim, &plan, source))
+    Ok(plan)
+}
+
+/// The hints `PrePeriodic.chk_R` and `chk_L` are given beside the claim:
+/// the copies r of the period in the unrolled list, Lemma S's K and M for
+/// the recurrence, and the marker's K and M.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hints {
+    /// r, the copies of the period in the unrolled list.
+    pub copies: u64,
+    /// Lemma S's threshold K for the recurrence.
+    pub threshold: u64,
+    /// Lemma S's modulus M for the recurrence.
+    pub modulus: u64,
+    /// The marker's (K, M), with a marker.
+    pub marker: Option<(u64, u64)>,
+}
+
+/// The hints of `claim` as this file writes them (the extracted judge
+/// takes the same, `super::judge`), or why the claim is beyond the
+/// checkers' bounds.
+pub fn hints(claim: &PrePeriodicFamilyClaim) -> Result<Hints, String> {
+    let plan = bounded_plan(claim)?;
+    // Within NAT_MAX (checked by `beyond`), so the casts are exact.
+    let pair = |(modulus, threshold): (u128, i128)| (threshold as u64, modulus as u64);
+    let (threshold, modulus) = pair(plan.recurrence);
+    Ok(Hints {
+        copies: plan.copies,
+        threshold,
+        modulus,
+        marker: plan.marker.map(pair),
+    })
 }
 
 /// The first number of `claim` or `plan` over [`NAT_MAX`], described.
