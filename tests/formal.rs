@@ -772,6 +772,37 @@ fn the_judge_refuses_hostile_input_with_a_reason() {
             "rejected a: claim 1 fails the verified check",
         ),
         (
+            "family fields",
+            "nimjudge 1\ncertificate a\nfamily-tail 1;2\n",
+            2,
+            "fields",
+        ),
+        (
+            "family number",
+            "nimjudge 1\ncertificate a\nfamily-base 70000;2;0;1;0;1\n",
+            3,
+            "2^16 or more",
+        ),
+        (
+            "block",
+            "nimjudge 1\ncertificate a\npreperiodic 2;5;0;2;7;8;7;2;0,1:7;1:0:1;2;4;7\n",
+            2,
+            "WORD:SLOPE:OFFSET",
+        ),
+        (
+            "hint",
+            "nimjudge 1\ncertificate a\npreperiodic 2;5;0;2;7;8;7;2;0:7:8;1:7:2;2;5000;7\n",
+            3,
+            "over the judge's bound",
+        ),
+        (
+            // {2, 5, 7k} is not purely periodic (certificates/preperiodic/2-5-0.ron)
+            "false family",
+            "nimjudge 1\ncertificate a\nfamily-base 2;5;0;1;0,0,1,1,0,2,1;7\n",
+            1,
+            "rejected a: claim 1 fails the verified check",
+        ),
+        (
             "skipped kind",
             "nimjudge 1\ncertificate a\nskipped Closure\n",
             3,

@@ -291,6 +291,17 @@ let family_number s =
 
 let family_numbers = list_of family_number
 
+(* The hints (thresholds, moduli, copies of the period) at most 4,096, the
+   bound of `nimcert export coq` and `export judge` (NAT_MAX): the concrete
+   checks run over [min(k0, K), K + M), so a larger hint is skipped rather
+   than left to run for hours. *)
+let max_hint = 4096
+
+let hint s =
+  let n = family_number s in
+  at_most "as a threshold, modulus or copy count" max_hint (int_of_string s);
+  n
+
 (* family-tail A;B;RHO;K0;BASE;TAIL;L;U0;K: the Tail shape, BASE and TAIL
    words, the marker's length L and end U0 (its window at c + U0 - L) and
    the zone threshold K, the last three hints (FamilyJudge.family_tail_verdict).
@@ -301,7 +312,7 @@ let family kind rest =
     let f = fields 9 rest in
     let n i = family_number f.(i) in
     family_tail_verdict (n 0) (n 1) (n 2) (family_numbers f.(4)) (family_numbers f.(5)) (n 3)
-      (n 8) (n 6) (n 7)
+      (hint f.(8)) (n 6) (n 7)
   else
     let f = fields 6 rest in
     let n i = family_number f.(i) in
@@ -329,9 +340,10 @@ let preperiodic rest =
     | _ -> fields 13 rest in
   let n i = family_number f.(i) in
   let marker =
-    if Array.length f = 13 then None else Some ((family_numbers f.(13), n 14), n 15) in
+    if Array.length f = 13 then None
+    else Some ((family_numbers f.(13), hint f.(14)), hint f.(15)) in
   preperiodic_verdict (n 0) (n 1) (n 2) (n 3) (blocks f.(8)) (blocks f.(9)) (n 4) (integer f.(5))
-    (n 6) (integer f.(7)) (n 10) (n 11) (n 12) marker
+    (n 6) (integer f.(7)) (hint f.(10)) (hint f.(11)) (hint f.(12)) marker
 
 (* A Periodic claim, perhaps with a fifth field, the hint H (issue 39):
    the moves are [1, 2H] \ {H}, for which Hole.hole_verdict decides the

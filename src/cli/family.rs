@@ -324,6 +324,10 @@ fn classify(
                     write_atomically(&path, &nimcert::check::to_ron(certificate))?;
                 }
             }
+            if let Some(table) = &base.members_certificate {
+                let path = dir.join(format!("{}-{}-members.ron", base.a, base.b));
+                write_atomically(&path, &nimcert::check::to_ron(table))?;
+            }
         }
         let count = |f: fn(&ClassStatus) -> bool| base.classes.iter().filter(|s| f(s)).count();
         // Conjectures 52, 56 and 57 are stated for a ≥ 2; Table 2 for a = 1.
