@@ -22,7 +22,9 @@
 mod formal_common;
 
 use formal_common::{nimcheck, ron_files, root, scratch};
-use nimcert::check::format::{Certificate, Claim, FamilyClaim, FamilyShape, PrePeriodicFamilyClaim};
+use nimcert::check::format::{
+    Certificate, Claim, FamilyClaim, FamilyShape, PrePeriodicFamilyClaim,
+};
 use nimcert::export::coq;
 use std::process::Command;
 
@@ -269,5 +271,8 @@ fn the_judge_accepts_classified_bases_and_agrees_with_nimcheck_on_mutants() {
         counts[1]
     );
     assert!(counts[0] >= 20 && counts[1] >= 500, "{counts:?}");
-    assert!(decided.len() * 20 >= mutants.len() * 19, "too many undecided");
+    assert!(
+        decided.len() * 20 >= mutants.len() * 19,
+        "too many undecided"
+    );
 }

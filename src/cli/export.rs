@@ -58,8 +58,9 @@ enum Target {
     /// Write certificates in the input format of `nimjudge`, the checker
     /// extracted from Coq (build it with `make -C formal/judge`;
     /// docs/FORMAL.md, "The extracted judge"): `Periodic`, `PeriodicTable`,
-    /// `Sequence`, `PSet`, `Octal`, `OctalPeriodic` and `Avoidance` (whose
-    /// structure diagram the judge does not check).
+    /// `Sequence`, `PSet`, `Octal`, `OctalPeriodic`, `Avoidance` (whose
+    /// structure diagram the judge does not check), and the families
+    /// `Family` and `PrePeriodicFamily`, judged for every c of the class.
     ///
     /// One text file (or standard output) for all the inputs: the line
     /// `nimjudge 1`, then per certificate `certificate PATH` and one line

@@ -85,14 +85,19 @@ pub fn tail_hints(claim: &FamilyClaim, tail: &[u32], marker: &Marker) -> (u64, u
     let m = claim.a + claim.b;
     let (d, l) = (tail.len() as u64, marker.length);
     let u0 = (marker.start + l as i64).max(0) as u64;
-    (u0, threshold(m, claim.rho, claim.from_k, (d + claim.b).max(l)))
+    (
+        u0,
+        threshold(m, claim.rho, claim.from_k, (d + claim.b).max(l)),
+    )
 }
 
 /// Why `claim` is beyond what the family checkers take (unary numbers),
 /// if it is.
 pub fn beyond_checkers(claim: &FamilyClaim) -> Option<String> {
     beyond(claim).map(|what| {
-        format!("{what} is more than {NAT_MAX}, beyond what the family checkers take (unary numbers)")
+        format!(
+            "{what} is more than {NAT_MAX}, beyond what the family checkers take (unary numbers)"
+        )
     })
 }
 

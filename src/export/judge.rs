@@ -449,6 +449,76 @@ mod tests {
             lines(&certificate(Claim::Octal(hinted)), "h"),
             "certificate h\noctal -;1;2;0,1,2;;0;4:1\n"
         );
+        // certificates/family/2-3-0.ron: the Tail shape, then the Base
+        // shape; the hints u0 = start + L = 2 and K = 1 follow the words.
+        let tail = FamilyClaim {
+            a: 2,
+            b: 3,
+            rho: 0,
+            from_k: 1,
+            base_word: vec![0, 0, 1, 1, 2],
+            shape: FamilyShape::Tail {
+                tail: vec![2, 3],
+                marker: crate::check::format::Marker {
+                    start: 1,
+                    length: 1,
+                },
+            },
+        };
+        assert_eq!(
+            lines(&certificate(Claim::Family(tail.clone())), "f"),
+            "certificate f\nfamily-tail 2;3;0;1;0,0,1,1,2;2,3;1;2;1\n"
+        );
+        let base = FamilyClaim {
+            shape: FamilyShape::Base { period: 5 },
+            ..tail
+        };
+        assert_eq!(
+            lines(&certificate(Claim::Family(base)), "g"),
+            "certificate g\nfamily-base 2;3;0;1;0,0,1,1,2;5\n"
+        );
+        // A block's length slope·k + offset as SLOPE:OFFSET, signed.
+        let affine = |slope, offset| crate::check::format::Affine { slope, offset };
+        let preperiodic = PrePeriodicFamilyClaim {
+            a: 2,
+            b: 5,
+            rho: 0,
+            from_k: 2,
+            preperiod_length: affine(7, 8),
+            period_length: affine(7, 2),
+            preperiod: vec![
+                Block {
+                    word: vec![0, 0, 1, 1, 0, 2, 1],
+                    length: affine(7, 0),
+                },
+                Block {
+                    word: vec![3, 2, 2, 0, 3, 1, 0, 3],
+                    length: affine(0, 8),
+                },
+            ],
+            period: vec![
+                Block {
+                    word: vec![1, 0, 0, 1, 1, 0, 2],
+                    length: affine(7, -5),
+                },
+                Block {
+                    word: vec![2, 1, 0, 2, 1, 0, 2],
+                    length: affine(0, 7),
+                },
+            ],
+            marker: None,
+        };
+        let line = lines(&certificate(Claim::PrePeriodicFamily(preperiodic)), "p");
+        assert!(
+            line.starts_with(
+                "certificate p\npreperiodic 2;5;0;2;7;8;7;2;0,0,1,1,0,2,1:7:0|3,2,2,0,3,1,0,3:0:8;\
+                 1,0,0,1,1,0,2:7:-5|2,1,0,2,1,0,2:0:7;"
+            ),
+            "{line}"
+        );
+        // r, K, M and nothing more without a marker.
+        let fields = line.lines().nth(1).unwrap().split(';').count();
+        assert_eq!(fields, 13, "{line}");
         // v(2) = v(1) with the move 1: the refutation follows the claim.
         let refuted = SequenceClaim {
             moves: vec![1, 2],

@@ -11,9 +11,8 @@
 //! `TreeEdge.v`, `Affine.v`);
 //! [`octal`]: an `Octal` or `OctalPeriodic` certificate as a Coq file
 //! proved by the checker of `formal/theories/OctalCheck.v`;
-//! [`judge`]: `Periodic`, `PeriodicTable`, `Sequence` and `PSet`
-//! certificates in the input format of `nimjudge`, the judge extracted
-//! from Coq (issue 24).
+//! [`judge`]: certificates in the input format of `nimjudge`, the judge
+//! extracted from Coq (every kind but `Grundy`: the families too).
 //!
 //! The Coq exporters write their files with the pieces of `coq_text`; the
 //! dispatch by claim kind is [`coq::export`].
