@@ -33,7 +33,9 @@ fn default_bases(conjecture: Option<Conjecture>) -> (RangeInclusive<u64>, RangeI
 /// What a base that holds proves.
 const PROVED: &str = "for every c > b on each base of the range (every primitive class \
 c ≡ ρ (mod a + b) proved purely periodic or pre-periodic from its k0 by a family certificate, \
-the members below by a PeriodicTable certificate, all accepted by nimcheck's rules)";
+the members below by a PeriodicTable certificate, all accepted by nimcheck's rules; the \
+non-primitive classes, gcd(a, b, ρ) > 1, are outside the statement and left out; every \
+certificate is re-checked by the extracted Coq judge with scripts/every-c)";
 
 pub(super) fn claims() -> Vec<Claim> {
     vec![
