@@ -12,6 +12,7 @@
 //! laid-out text, from usvg with the system fonts), no raw `_{…}`, no hover
 //! hint in PNG or PDF, size bounds for wide ranges and large games, and a
 //! PDF with its fonts embedded.
+#![cfg(feature = "png")]
 
 use nimcert::engine::solve;
 use nimcert::moves::MoveSet;

@@ -31,7 +31,8 @@ pub fn search_provenance() -> Provenance {
 
 /// Which claim a certificate found by search states (`nimcert certify
 /// --claim`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ClaimKind {
     /// The whole nim-sequence: q, p and the values on [0, q + p).
     #[default]

@@ -6,7 +6,7 @@
 //! - [`atlas`]: one cell per (b, c), coloured by the covering statement, the
 //!   least period or the pre-period;
 //! - [`draw`]: the circle and the value word of one game;
-//! - [`render`]: SVG to PNG through resvg and to PDF through svg2pdf, both
+//! - `render` (feature `png`): SVG to PNG through resvg and to PDF through svg2pdf, both
 //!   from the same usvg tree, with the system fonts when there are any
 //!   (without fonts, text is simply not drawn; a PDF embeds the subset of
 //!   each font it uses).
@@ -21,6 +21,7 @@
 
 pub mod atlas;
 pub mod draw;
+#[cfg(feature = "png")]
 pub mod render;
 
 /// An opaque colour.
