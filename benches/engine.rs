@@ -26,6 +26,9 @@
 //! (every b for a = 1, 2, 3, 10, 100, 500); and three single large games of
 //! issue 21.
 
+#[path = "common/host.rs"]
+mod host;
+
 use nimcert::engine::plain::PlainSolver;
 use nimcert::engine::{baseline, Solver, DEFAULT_MAX_POSITIONS};
 use nimcert::moves::{gcd, MoveSet};
@@ -228,6 +231,7 @@ fn selected(name: &str) -> bool {
 }
 
 fn main() {
+    println!("{}", host::host_line());
     println!("single thread; best round of each, rounds interleaved; shared machine: ratios only");
     let workloads: [Workload; 2] = [
         ("paper range a 2..=8, b ..=40, c ..=100", paper_range, 15, 3),

@@ -16,6 +16,9 @@
 //! derive and check one base, with the pre-periodic certificates' check
 //! alone beside it.
 
+#[path = "common/host.rs"]
+mod host;
+
 use nimcert::certify::{periodic_certificate, search_provenance};
 use nimcert::check::{check_certificate, Limits, Verdict};
 use nimcert::engine::solve;
@@ -42,6 +45,7 @@ fn best(mut f: impl FnMut()) -> Duration {
 
 fn main() {
     let limits = Limits::default();
+    println!("{}", host::host_line());
     println!(
         "base      classes proved  derive    check     finite c ≤ 2000 (solve + check)  ratio"
     );
@@ -88,7 +92,6 @@ fn main() {
     }
     println!("(ratio: finite check of c ≤ 2000 over the every-c proof, derive + check)");
     both_ways(&limits);
-    println!("host: {}", host());
 }
 
 /// The bases of the classification table: {2, 13} and {2, 29} have the
@@ -137,20 +140,4 @@ fn both_ways(limits: &Limits) {
             check_time.as_secs_f64() * 1e3,
         );
     }
-}
-
-/// The host, for the record: its name and CPU model.
-fn host() -> String {
-    let name = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split(':').nth(1))
-                .map(|m| m.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".to_string());
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
-    format!("{} ({cpu}, {cores} cores)", name.trim())
 }

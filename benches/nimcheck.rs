@@ -23,6 +23,9 @@
 //! `nimcheck` first. On a machine shared with other work the absolute
 //! rates drop; the ratios, measured in the same run, are what compare.
 
+#[path = "common/host.rs"]
+mod host;
+
 use nimcert::certify::{
     listed_sequence_certificate, pack, periodic_certificate, periodic_claim,
     periodic_table_certificate, search_provenance, sequence_claim,
@@ -149,6 +152,7 @@ fn main() {
     let root = std::env::temp_dir().join(format!("nimcheck-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("{}", host::host_line());
     println!("machine: {cores} cores available; positions = Σ(q + p + c)");
     println!(
         "  {:<44} {:>10} {:>10}   {:>10} {:>10}",

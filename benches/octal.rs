@@ -10,6 +10,9 @@
 //! and 0.56 (pre-period 326,640, period 144). Set NIMCERT_BENCH_N to change
 //! N (default 100,000).
 
+#[path = "common/host.rs"]
+mod host;
+
 use nimcert::octal::period::{solve, OctalOutcome};
 use nimcert::octal::{Method, OctalCode, OctalSequence};
 use std::time::{Duration, Instant};
@@ -36,6 +39,7 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(100_000);
+    println!("{}", host::host_line());
     println!("G on [0, {n}): heap sizes per second (best of 3), rare values vs direct");
     println!(
         "{:<8} {:>14} {:>14} {:>8}",

@@ -1,9 +1,9 @@
 //! `cargo bench --bench octal_peer`: `nimcert octal` side by side with the
 //! C++ rare-value solver of tczajka/octal-games (`old/src/analyze_exec.cc`)
 //! and with a baseline that follows that solver's method, reimplemented
-//! here from its description (no code of it is copied), issues 21 and 40.
+//! here from its description (no code of it is copied).
 //!
-//! **The three, each one run per game, one after the other:**
+//! **What runs, per game, one after the other:**
 //!
 //! - *nimcert*: the release binary, `nimcert octal CODE --max-n 2^28
 //!   --max-work 10^15 --format json`, a whole process.
@@ -15,14 +15,24 @@
 //!   (googletest is needed only for its tests), and run with
 //!   `NIMCERT_PEER_OCTAL=/path/to/old/bin/analyze`. Its `(q, p)` is read
 //!   from its last line, `Found period start=q period=p`.
+//! - *the previous nimcert*: another `nimcert` binary, a whole process,
+//!   when `NIMCERT_BENCH_BASELINE` names it (say the release binary of the
+//!   commit before, built in another worktree): the regression check. Its
+//!   column is its CPU over this nimcert's, so a figure under 1 is a
+//!   slower commit, whatever the host.
 //! - *the baseline*: the peer's method in this file, in process, written
-//!   as fast as the method allows (below).
+//!   as fast as the method allows (below); left out with
+//!   `NIMCERT_BENCH_METHOD=0` (on 0.376 it takes minutes).
 //!
-//! Times are wall seconds and, from `/proc/self/stat` (Linux, 100 ticks a
-//! second), CPU seconds (user + system) of the run: on a shared machine the
-//! CPU ratio is the steadier one. The `(q, p)` of all three are compared.
-//! Then the goal of issue 40, nimcert at least 10 times faster than the
-//! peer on 0.354 and 0.376, is stated as met or not met from the CPU ratio.
+//! The header names the host: CPU model, cores, transparent huge pages
+//! mode (`benches/common/host.rs`). Times are wall seconds and, from
+//! `/proc/self/stat` (Linux, 100 ticks a second), CPU seconds (user +
+//! system) of the run: on a shared machine the CPU ratio is the steadier
+//! one. `NIMCERT_BENCH_RUNS=k` (default 1) runs the processes k times in
+//! alternation (nimcert, the peer, the previous nimcert, nimcert, …) and
+//! reports each one's median CPU run. The `(q, p)` of all are compared.
+//! Then the goal, nimcert at least 10 times faster than the peer on 0.354
+//! and 0.376, is stated as met or not met from the CPU ratio.
 //!
 //! **The peer's method** (the baseline). G by rare values: the counts of
 //! (value, position parity) over the whole prefix are kept, and the mask
@@ -52,6 +62,9 @@
 //! Games: NIMCERT_BENCH_OCTAL (comma-separated codes; default 0.56, 0.16,
 //! 0.77, 0.137, then 0.354 and 0.376, whose peer and baseline runs take
 //! minutes). Shared machine: only the ratios of one run mean anything.
+
+#[path = "common/host.rs"]
+mod host;
 
 use nimcert::octal::code::Reach;
 use nimcert::octal::period::proof_length;
@@ -321,11 +334,11 @@ fn cpu_seconds() -> Option<(f64, f64)> {
     ))
 }
 
-/// `nimcert octal CODE` (the release binary) as a whole process: its (q, p)
-/// and time.
-fn nimcert_solve(code: &str) -> (Option<(u64, u64)>, Took) {
+/// `nimcert octal CODE` (`binary`: the release binary of this build, or a
+/// previous one) as a whole process: its (q, p) and time.
+fn nimcert_solve(binary: &str, code: &str) -> (Option<(u64, u64)>, Took) {
     let clock = Clock::now();
-    let output = Command::new(env!("CARGO_BIN_EXE_nimcert"))
+    let output = Command::new(binary)
         .args(["octal", code, "--max-n", "268435456"])
         .args(["--max-work", "1000000000000000", "--format", "json"])
         .output()
@@ -352,6 +365,31 @@ fn real_peer_solve(binary: &str, code: &str) -> (Option<(u64, u64)>, Took) {
         Some((q.trim().parse().ok()?, p.trim().parse().ok()?))
     });
     (found, took)
+}
+
+/// Whether the reimplemented baseline runs (`NIMCERT_BENCH_METHOD=0`
+/// leaves it out).
+fn method_runs() -> bool {
+    std::env::var("NIMCERT_BENCH_METHOD").map_or(true, |v| v != "0")
+}
+
+/// How many alternating runs of each process (`NIMCERT_BENCH_RUNS`, at
+/// least 1).
+fn runs() -> usize {
+    std::env::var("NIMCERT_BENCH_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1usize)
+        .max(1)
+}
+
+/// The run of median CPU time (of wall time where CPU was not read).
+fn median(mut took: Vec<Took>) -> Took {
+    took.sort_by(|a, b| {
+        let key = |t: &Took| t.cpu.unwrap_or(t.wall);
+        key(a).total_cmp(&key(b))
+    });
+    took[took.len() / 2]
 }
 
 fn games() -> Vec<String> {
@@ -382,61 +420,104 @@ fn ratio(theirs: Took, ours: Took) -> f64 {
 fn main() {
     const MAX_N: usize = 1 << 28;
     let peer_binary = std::env::var("NIMCERT_PEER_OCTAL").ok();
+    let previous = std::env::var("NIMCERT_BENCH_BASELINE").ok();
+    let runs = runs();
+    println!("{}", host::host_line());
     println!(
-        "whole solve, one run each: nimcert (process), the peer's binary (process, {}), \
-         the peer's method reimplemented (in process)",
-        match &peer_binary {
-            Some(path) => path.as_str(),
-            None => "NIMCERT_PEER_OCTAL not set: not run",
-        }
+        "whole solve: nimcert (process), the peer's binary (process, {}), the previous nimcert \
+         (process, {}), the peer's method reimplemented (in process, {})",
+        peer_binary
+            .as_deref()
+            .unwrap_or("NIMCERT_PEER_OCTAL not set: not run"),
+        previous
+            .as_deref()
+            .unwrap_or("NIMCERT_BENCH_BASELINE not set: not run"),
+        if method_runs() {
+            "run"
+        } else {
+            "NIMCERT_BENCH_METHOD=0: not run"
+        },
     );
-    println!("seconds wall (CPU); ratios: their CPU / nimcert's CPU");
     println!(
-        "{:<7} {:>9} {:>6} {:>16} {:>16} {:>8} {:>16} {:>8}",
-        "code", "q", "p", "nimcert", "peer binary", "ratio", "baseline", "ratio"
+        "seconds wall (CPU), median of {runs} alternating run(s); ratios: their CPU / nimcert's CPU"
+    );
+    println!(
+        "{:<7} {:>9} {:>6} {:>16} {:>16} {:>8} {:>16} {:>8} {:>16} {:>8}",
+        "code",
+        "q",
+        "p",
+        "nimcert",
+        "peer binary",
+        "ratio",
+        "previous",
+        "ratio",
+        "baseline",
+        "ratio"
     );
     let mut verdicts = Vec::new();
     for code_text in games() {
         let code = OctalCode::parse(&code_text).expect("a code");
-        let (ours, ours_took) = nimcert_solve(&code_text);
+        let (mut ours_runs, mut peer_runs, mut previous_runs) =
+            (Vec::new(), Vec::new(), Vec::new());
+        let mut ours = None;
+        for _ in 0..runs {
+            let (found, took) = nimcert_solve(env!("CARGO_BIN_EXE_nimcert"), &code_text);
+            ours = found;
+            ours_runs.push(took);
+            if let Some(binary) = &peer_binary {
+                let (found, took) = real_peer_solve(binary, &code_text);
+                assert_eq!(found, ours, "{code}: the peer's (q, p)");
+                peer_runs.push(took);
+            }
+            if let Some(binary) = &previous {
+                let (found, took) = nimcert_solve(binary, &code_text);
+                assert_eq!(found, ours, "{code}: the previous nimcert's (q, p)");
+                previous_runs.push(took);
+            }
+        }
         let Some((q, p)) = ours else {
             println!("{code}: nimcert found no period below {MAX_N}");
             continue;
         };
-        let peer = peer_binary
-            .as_deref()
-            .map(|binary| real_peer_solve(binary, &code_text));
-        let clock = Clock::now();
-        let baseline = peer_solve(&code, MAX_N);
-        let baseline_took = clock.took(false);
-        assert_eq!(baseline, Some((q, p)), "{code}: the baseline's (q, p)");
-        let (peer_cell, peer_ratio) = match peer {
-            Some((found, took)) => {
-                assert_eq!(found, Some((q, p)), "{code}: the peer's (q, p)");
+        let ours_took = median(ours_runs);
+        let cell = |took: Vec<Took>| match took.is_empty() {
+            true => ("-".to_string(), "-".to_string(), None),
+            false => {
+                let took = median(took);
                 let r = ratio(took, ours_took);
-                (seconds(took), format!("{r:.1}x"))
+                (seconds(took), format!("{r:.1}x"), Some(r))
             }
-            None => ("-".to_string(), "-".to_string()),
+        };
+        let (peer_cell, peer_ratio, peer_r) = cell(peer_runs);
+        let (previous_cell, previous_ratio, _) = cell(previous_runs);
+        let (baseline_cell, baseline_ratio) = match method_runs() {
+            true => {
+                let clock = Clock::now();
+                let baseline = peer_solve(&code, MAX_N);
+                let took = clock.took(false);
+                assert_eq!(baseline, Some((q, p)), "{code}: the baseline's (q, p)");
+                (seconds(took), format!("{:.1}x", ratio(took, ours_took)))
+            }
+            false => ("-".to_string(), "-".to_string()),
         };
         println!(
-            "{:<7} {:>9} {:>6} {:>16} {:>16} {:>8} {:>16} {:>7.1}x",
+            "{:<7} {:>9} {:>6} {:>16} {:>16} {:>8} {:>16} {:>8} {:>16} {:>8}",
             code.to_string(),
             q,
             p,
             seconds(ours_took),
             peer_cell,
             peer_ratio,
-            seconds(baseline_took),
-            ratio(baseline_took, ours_took)
+            previous_cell,
+            previous_ratio,
+            baseline_cell,
+            baseline_ratio
         );
         if ["0.354", "0.376"].contains(&code.to_string().as_str()) {
-            verdicts.push((
-                code.to_string(),
-                peer.map(|(_, took)| ratio(took, ours_took)),
-            ));
+            verdicts.push((code.to_string(), peer_r));
         }
     }
-    println!("\ngoal (issue 40): nimcert octal 0.354 and 0.376 at least 10x faster than the peer");
+    println!("\ngoal: nimcert octal 0.354 and 0.376 at least 10x faster than the peer (CPU)");
     for (code, peer_ratio) in verdicts {
         match peer_ratio {
             Some(r) if r >= 10.0 => println!("{code}: met ({r:.1}x)"),

@@ -26,6 +26,9 @@
 //! 5. **nimcheck** on the Sequence certificates of the paper range (parse +
 //!    check), in positions verified per second.
 
+#[path = "common/host.rs"]
+mod host;
+
 use nimcert::certify::{search_provenance, sequence_certificate};
 use nimcert::check::{check_bytes, to_ron, Limits, Verdict};
 use nimcert::engine::{baseline, solve, DEFAULT_MAX_POSITIONS};
@@ -465,6 +468,7 @@ fn nimcheck() {
 
 fn main() {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("{}", host::host_line());
     println!("machine: {cores} cores available; best of several runs, side by side\n");
     whole_process();
     in_process();

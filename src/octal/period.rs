@@ -282,6 +282,7 @@ pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> Oct
     let bound = estimate::work_cap(code, max_work).map_or(max_n, |cap| cap.min(max_n));
     let mut checkpoint = (4 * reach.t + 16).min(bound);
     loop {
+        sequence.reserve_ahead(checkpoint as usize, bound as usize);
         if !sequence.extend_to(checkpoint as usize, max_work) {
             return OctalOutcome::WorkLimit {
                 computed: sequence.values().len() as u64,
@@ -292,7 +293,13 @@ pub fn solve(code: &OctalCode, method: Method, max_n: u64, max_work: u64) -> Oct
             let sparse = sequence.sparse_hint();
             let mut values = sequence.into_values();
             values.truncate(proof_length(q, p, reach) as usize);
-            values.shrink_to_fit();
+            // Room left by `reserve_ahead` is given back for short
+            // sequences (a sweep keeps many); a long one would be copied
+            // to fresh pages for it, and its room past the values was
+            // never touched.
+            if values.len() < 1 << 20 {
+                values.shrink_to_fit();
+            }
             return OctalOutcome::Periodic(OctalSolution {
                 code: code.clone(),
                 preperiod: q,

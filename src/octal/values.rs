@@ -234,8 +234,11 @@ pub struct OctalSequence {
     memos: Vec<SplitMemo>,
     /// The slots of the splits of the position being computed.
     in_use: Vec<usize>,
-    /// options\[v\] = 1: v is known as an option of the position being
-    /// computed (`merge_options`).
+    /// options\[v\] = 1: v is an option of the position being computed by
+    /// leaving one heap or three (`merge_options`; the splits into two are
+    /// in their memos, [`first_free`] reads both). Its length is
+    /// [`Self::width`], and between positions it is all 0 for codes with
+    /// no three-heap split.
     options: Vec<u8>,
     /// Counts the rare lists: a memo's listed pairs are complete for the
     /// list of this number only.
@@ -282,7 +285,7 @@ impl OctalSequence {
 
     fn with_rules(rules: Rules, method: Method) -> Self {
         OctalSequence {
-            memos: vec![SplitMemo::default(); rules.split_span()],
+            memos: vec![SplitMemo::default(); rules.split_span().next_power_of_two()],
             rules,
             method,
             values: Vec::new(),
@@ -364,6 +367,28 @@ impl OctalSequence {
         match u8::try_from(v) {
             Ok(byte) if self.bound <= NARROW => self.narrow.push(byte),
             _ => self.narrow = Vec::new(),
+        }
+    }
+
+    /// Makes room for G up to position `n` ahead of computing it: when the
+    /// values would not fit, room for 4n of them at once (at most `most`,
+    /// at least n), and for as many bytes while every value is below 256.
+    /// A run that grows step by step (`period::solve`) then copies its
+    /// values about a third of a time in all, where growing by doubling
+    /// copies them once and writes each copy to fresh pages, which the
+    /// kernel zeroes first (on the 2-core AMD EPYC VM zeroing fresh pages
+    /// was 9 % of the CPU of `nimcert octal 0.354`). The room not written
+    /// is address space only.
+    pub fn reserve_ahead(&mut self, n: usize, most: usize) {
+        if self.values.capacity() >= n {
+            return;
+        }
+        let room = n.saturating_mul(4).min(most).max(n);
+        self.values
+            .reserve_exact(room.saturating_sub(self.values.len()));
+        if self.bound <= NARROW {
+            self.narrow
+                .reserve_exact(room.saturating_sub(self.narrow.len()));
         }
     }
 
@@ -509,44 +534,60 @@ impl OctalSequence {
         let mut in_use = std::mem::take(&mut self.in_use);
         in_use.clear();
         let slots = self.memos.len();
+        let width = self.width();
         for k in 0..self.rules.leave_two.len() {
             let k = self.rules.leave_two[k];
             if n < k + 2 {
                 continue;
             }
             let s = n - k;
-            let slot = s % slots;
-            self.memos[slot].take(s, self.bound + 1);
+            let slot = s & (slots - 1);
+            self.memos[slot].take(s, width);
             if self.memos[slot].listed != self.listing {
                 self.list_rare_pairs(slot);
             }
             in_use.push(slot);
         }
-        self.merge_options(n, &in_use);
+        self.merge_options(n, width);
         let mut v = 0;
         loop {
             // The least value not known as an option (the mex is at most
             // `bound`, so one is).
-            v = first_zero(&self.options, v).expect("the mex is at most bound");
+            v = first_free(&self.options, &self.memos, &in_use, v)
+                .expect("the mex is at most bound");
             if !self.scan_for(&in_use, sparse, v as u32) {
                 break;
             }
             v += 1;
         }
+        if self.rules.leave_three.is_empty() {
+            for v in single_heap_options(&self.rules, &self.values, n) {
+                self.options[v as usize] = 0;
+            }
+        }
         self.in_use = in_use;
         v as u32
     }
 
-    /// options\[v\] = 1 for v below `bound` + 1 marked (single heaps, three
-    /// heaps) or known for one of the splits in use (the searches of
-    /// `scan_for` then mark both).
-    fn merge_options(&mut self, n: usize, in_use: &[usize]) {
-        self.options.clear();
+    /// The length of the option tables: every value up to `bound`, at
+    /// least [`NARROW`] (the byte loops index them by a byte), a multiple
+    /// of 8 ([`first_free`] reads words).
+    fn width(&self) -> usize {
+        ((self.bound + 1).max(NARROW) + 7) & !7
+    }
+
+    /// options\[v\] = 1 for the values marked (single heaps, three heaps),
+    /// `width` long.
+    fn merge_options(&mut self, n: usize, width: usize) {
         match self.rules.leave_three.is_empty() {
-            // The marks are the single heaps' few options: set them, not
-            // read every stamp.
+            // The marks are the single heaps' few options: set them (and
+            // unset them after the position, `mex_sparse`), not read every
+            // stamp.
             true => {
-                self.options.resize(self.bound + 1, 0);
+                if self.options.len() != width {
+                    self.options.clear();
+                    self.options.resize(width, 0);
+                }
                 for v in single_heap_options(&self.rules, &self.values, n) {
                     self.options[v as usize] = 1;
                 }
@@ -554,14 +595,10 @@ impl OctalSequence {
             false => {
                 let stamp = self.marks.stamp;
                 let marked = &self.marks.seen[..=self.bound];
+                self.options.clear();
                 self.options
                     .extend(marked.iter().map(|&seen| u8::from(seen == stamp)));
-            }
-        }
-        for &slot in in_use {
-            let known = &self.memos[slot].known;
-            for (option, &k) in self.options.iter_mut().zip(known) {
-                *option |= k;
+                self.options.resize(width, 0);
             }
         }
     }
@@ -620,10 +657,10 @@ impl OctalSequence {
                 }
                 open = true;
                 let start = memo.cursor;
-                let marks = (&mut memo.known[..], &mut self.options[..]);
+                let known = &mut memo.known[..];
                 let (a, hit) = match narrow {
-                    true => scan_pairs(&self.narrow, s, start..end, v, marks),
-                    false => scan_pairs(&self.values, s, start..end, v, marks),
+                    true => scan_pairs_narrow(&self.narrow, s, start..end, v, known),
+                    false => scan_pairs(&self.values, s, start..end, v, known),
                 };
                 found = hit;
                 memo.cursor = a;
@@ -731,22 +768,28 @@ fn single_heap_options<'a>(
     whole.into_iter().chain(one.map(move |&k| g[n - k]))
 }
 
-/// The first i ≥ `from` with flags\[i\] = 0 (`flags` holds 0s and 1s), eight
-/// flags at a time: a word of eight flags has a 0 where its complement has
-/// bit 0 of a byte set.
-fn first_zero(flags: &[u8], from: usize) -> Option<usize> {
-    let rest = flags.get(from..)?;
-    let mut words = rest.chunks_exact(8);
-    for (i, word) in words.by_ref().enumerate() {
-        let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
-        let zeros = !word & 0x0101_0101_0101_0101;
-        if zeros != 0 {
-            return Some(from + 8 * i + zeros.trailing_zeros() as usize / 8);
+/// The first v ≥ `from` that is neither in `options` nor known for one of
+/// the splits `in_use` (their memos' `known`), eight values at a time: the
+/// tables are read as words of eight flags (`options` a multiple of 8
+/// long, every memo's `known` at least as long).
+fn first_free(options: &[u8], memos: &[SplitMemo], in_use: &[usize], from: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let word = |table: &[u8], i: usize| u64::from_le_bytes(table[i..i + 8].try_into().expect("8"));
+    let mut i = from & !7;
+    let mut below = !0u64 << (8 * (from - i));
+    while i + 8 <= options.len() {
+        let mut flags = word(options, i);
+        for &slot in in_use {
+            flags |= word(&memos[slot].known, i);
         }
+        let zeros = !flags & ONES & below;
+        if zeros != 0 {
+            return Some(i + zeros.trailing_zeros() as usize / 8);
+        }
+        below = !0;
+        i += 8;
     }
-    let tail = words.remainder();
-    let at = tail.iter().position(|&f| f == 0)?;
-    Some(flags.len() - tail.len() + at)
+    None
 }
 
 /// A value of G as the loops over pairs read it: a byte while every value
@@ -789,8 +832,8 @@ fn mark_rare_narrow(window: &[u8], rare: &[u32], rare_values: &[u32], known: &mu
     }
 }
 
-/// Marks x = G(a) ⊕ G(s − a) in both `known` (the split's memo) and
-/// `options` (the position's) for a in `range` (a ≤ s − a), in order,
+/// Marks x = G(a) ⊕ G(s − a) in `known` (the split's memo) for a in
+/// `range` (a ≤ s − a), in order,
 /// stopping at the end of the block of eight pairs where the first pair of
 /// value `v` is (or at that pair in the last, short block): the next a,
 /// and whether `v` was found.
@@ -800,7 +843,7 @@ fn scan_pairs<T: Value>(
     s: usize,
     range: std::ops::Range<usize>,
     v: u32,
-    (known, options): (&mut [u8], &mut [u8]),
+    known: &mut [u8],
 ) -> (usize, bool) {
     // 1 ≤ a < s: both heaps are below s (s = n for a split that removes
     // nothing, d0).
@@ -809,7 +852,6 @@ fn scan_pairs<T: Value>(
     let mut mark = |a: usize| {
         let z = (g[a].get() ^ g[s - a].get()) as usize;
         known[z] = 1;
-        options[z] = 1;
         z
     };
     let mut a = range.start;
@@ -828,6 +870,46 @@ fn scan_pairs<T: Value>(
     }
     for a in a..range.end {
         if mark(a) == v {
+            return (a + 1, true);
+        }
+    }
+    (range.end, false)
+}
+
+/// [`scan_pairs`] with G in bytes: eight pairs at a time, their values
+/// G(a..a + 8) ⊕ G(s − a − 7..=s − a) reversed, as the bytes of one word.
+#[inline(never)]
+fn scan_pairs_narrow(
+    g: &[u8],
+    s: usize,
+    range: std::ops::Range<usize>,
+    v: u32,
+    known: &mut [u8],
+) -> (usize, bool) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let g = &g[..s];
+    let known: &mut [u8; NARROW] = (&mut known[..NARROW]).try_into().expect("256");
+    let wanted = u64::from(v as u8) * ONES;
+    let mut a = range.start;
+    // a + 8 ≤ end ≤ s/2 + 1 keeps s − a − 7 ≥ 1.
+    while a + 8 <= range.end {
+        let low = u64::from_le_bytes(g[a..a + 8].try_into().expect("8"));
+        let high = u64::from_le_bytes(g[s - a - 7..s - a + 1].try_into().expect("8"));
+        let z = low ^ high.swap_bytes();
+        for i in 0..8 {
+            let x = usize::from((z >> (8 * i)) as u8);
+            known[x] = 1;
+        }
+        a += 8;
+        let t = z ^ wanted;
+        if v < NARROW as u32 && (t.wrapping_sub(ONES) & !t & (ONES << 7)) != 0 {
+            return (a, true);
+        }
+    }
+    for a in a..range.end {
+        let x = g[a] ^ g[s - a];
+        known[usize::from(x)] = 1;
+        if u32::from(x) == v {
             return (a + 1, true);
         }
     }
@@ -1057,18 +1139,33 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn first_zero_finds_the_first_unset_flag() {
-        for len in 0..40 {
-            for zero in 0..len {
-                let mut flags = vec![1u8; len];
-                flags[zero] = 0;
-                for from in 0..=len {
-                    let expected = (zero >= from).then_some(zero);
-                    assert_eq!(first_zero(&flags, from), expected, "{len} {zero} {from}");
+    fn first_free_finds_the_first_value_no_table_has() {
+        // The position's table and two splits' memos, 48 flags each (a
+        // multiple of 8): every value but `zero` is in one of them, by
+        // turns.
+        for zero in 0..48 {
+            let mut options = vec![0u8; 48];
+            let mut memos = vec![SplitMemo::default(); 2];
+            for memo in &mut memos {
+                memo.known = vec![0u8; 48];
+            }
+            for v in (0..48).filter(|&v| v != zero) {
+                match v % 3 {
+                    0 => options[v] = 1,
+                    table => memos[table - 1].known[v] = 1,
                 }
             }
-            assert_eq!(first_zero(&vec![1u8; len], 0), None);
+            for from in 0..=48 {
+                let expected = (zero >= from).then_some(zero);
+                let found = first_free(&options, &memos, &[0, 1], from);
+                assert_eq!(found, expected, "{zero} {from}");
+            }
+            // Without the second memo its values are free.
+            let first_of_second = (0..48).find(|&v| v == zero || v % 3 == 2);
+            assert_eq!(first_free(&options, &memos, &[0], 0), first_of_second);
         }
+        let (full, memos) = (vec![1u8; 16], vec![SplitMemo::default()]);
+        assert_eq!(first_free(&full, &memos, &[], 0), None);
     }
 
     #[test]
