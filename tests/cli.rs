@@ -67,7 +67,10 @@ fn solve_accepts_the_papers_set_notation() {
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert_eq!(stderr.trim_end().lines().count(), 1, "{bad}: {stderr}");
         if bad.contains('9') {
-            assert!(stderr.contains("write the set as {3,5,9}"), "{bad}: {stderr}");
+            assert!(
+                stderr.contains("write the set as {3,5,9}"),
+                "{bad}: {stderr}"
+            );
         }
     }
 }
@@ -98,9 +101,18 @@ fn solve_prints_terms_bfiles_and_tables() {
         "a b-file has 10000 lines by default"
     );
     let markdown = text(&["solve", "{3,5,9}", "--markdown"]);
-    assert!(markdown.contains("pre-period q = 14, period p = 2"), "{markdown}");
-    assert!(markdown.contains("| pre-period | 0 | 0 | 0 | 0 | 1 | 1 | 1 | 2 | 2 | 0 | 3 |"), "{markdown}");
-    assert!(markdown.contains("| pre-period | 10 | 3 | 1 | 0 | 2 |"), "{markdown}");
+    assert!(
+        markdown.contains("pre-period q = 14, period p = 2"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("| pre-period | 0 | 0 | 0 | 0 | 1 | 1 | 1 | 2 | 2 | 0 | 3 |"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("| pre-period | 10 | 3 | 1 | 0 | 2 |"),
+        "{markdown}"
+    );
     assert!(markdown.contains("| period | 14 | 0 | 1 |"), "{markdown}");
     let latex = text(&["solve", "{3,5,9}", "--latex"]);
     assert!(latex.contains("\\begin{tabular}"), "{latex}");
@@ -541,3 +553,42 @@ fn limit_flags_take_exact_scientific_notation() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--max-classes"));
 }
 
+/// `values` on a stderr that is not a terminal (a log, a batch job) prints
+/// a line of progress every few seconds (here every 50 ms, through the
+/// test seam `NIMCERT_PROGRESS_SECONDS=0`).
+#[test]
+fn values_prints_progress_lines_when_stderr_is_not_a_terminal() {
+    let out = Command::new(env!("CARGO_BIN_EXE_nimcert"))
+        .args(["values", "grundy", "--to", "60000"])
+        .env("NIMCERT_PROGRESS_SECONDS", "0")
+        .output()
+        .expect("nimcert runs");
+    assert!(
+        out.status.success() || out.status.code() == Some(1),
+        "{out:?}"
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("values: "))
+        .unwrap_or_else(|| panic!("no progress line: {stderr}"));
+    assert!(line.contains(" of 60,000 heap sizes done ("), "{line}");
+    assert!(line.ends_with(" s"), "{line}");
+}
+
+/// Ranges read the same everywhere: `A..B` excludes B, as in claim files.
+#[test]
+fn a_range_excluding_its_end_is_accepted_as_in_claim_files() {
+    let json = |a: &str| {
+        let out = nimcert(&[
+            "sweep", "--a", a, "--b", "..10", "--c", "..=20", "--format", "json",
+        ]);
+        assert!(out.status.success(), "{a}: {out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["triples"].clone()
+    };
+    assert_eq!(json("2..4"), json("2..=3"));
+    let out = nimcert(&["sweep", "--a", "2..2", "--b", "..10", "--c", "..20"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("empty"));
+}
