@@ -514,9 +514,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
     }
     let paper_a = classify(moves.as_slice());
     let mut report = SolveReport::new(&game, paper_a.as_ref(), args.full);
-    report.terms = args
-        .terms
-        .map(|n| (0..n).map(|x| game.value(x)).collect());
+    report.terms = args.terms.map(|n| (0..n).map(|x| game.value(x)).collect());
     let text = render(&report, args.format, || {
         let mut text = report.text(&game, args.full);
         if let Some(c) = &paper_a {
