@@ -59,11 +59,7 @@ impl Ticker {
         let thread = std::thread::spawn(move || {
             while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
                 let n = seen.load(Ordering::Relaxed);
-                let percent = if total == 0 {
-                    100
-                } else {
-                    n.saturating_mul(100) / total
-                };
+                let percent = n.saturating_mul(100).checked_div(total).unwrap_or(100);
                 eprintln!(
                     "{what}: {} of {} {unit} done ({percent}%), {} s",
                     thousands(n),
