@@ -200,8 +200,10 @@ fn scope(args: &AuditArgs) -> Result<Scope, CliError> {
     Ok(scope)
 }
 
-/// Reads the baseline FILE with a bound, before any work.
-fn read_baseline(path: &Path) -> Result<Baseline, CliError> {
+/// Reads the baseline FILE with a bound, before any work; the registry's
+/// (`registry`: no claim files) with the octal claims' former long ids
+/// made short.
+fn read_baseline(path: &Path, registry: bool) -> Result<Baseline, CliError> {
     let text = nimcert::io::read_text_bounded(path, baseline::MAX_BYTES).map_err(|e| match e {
         nimcert::io::ReadError::TooLarge(_) => CliError::input(format!(
             "{}: a baseline is at most {} bytes",
@@ -215,9 +217,12 @@ fn read_baseline(path: &Path) -> Result<Baseline, CliError> {
     })?;
     let mut baseline = Baseline::from_json(&text)
         .map_err(|e| CliError::input(format!("{}: not a baseline: {e}", path.display())))?;
-    // A baseline written before the octal claims' ids were shortened.
-    for entry in &mut baseline.claims {
-        entry.id = current_id(&entry.id);
+    // A baseline written before the octal claims' ids were shortened (a
+    // claim file's ids are its own: `O.OEIS-…` in record/octal.toml).
+    if registry {
+        for entry in &mut baseline.claims {
+            entry.id = current_id(&entry.id);
+        }
     }
     Ok(baseline)
 }
@@ -332,7 +337,12 @@ pub fn run(mut args: AuditArgs) -> Result<ExitCode, CliError> {
     if let Some(why) = over {
         return Err(CliError::limit("--max-work", why));
     }
-    let expected = args.baseline.as_deref().map(read_baseline).transpose()?;
+    let registry = args.claim_files.is_empty();
+    let expected = args
+        .baseline
+        .as_deref()
+        .map(|path| read_baseline(path, registry))
+        .transpose()?;
     if let Some(path) = &args.write_baseline {
         super::output::check_output_file(path)?;
     }
