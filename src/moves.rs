@@ -22,6 +22,8 @@ pub enum MoveSetError {
     Repeated(u64),
     TooLarge(u64),
     TooMany(usize),
+    /// A brace that does not enclose the whole set (`{3,5`, `3}`, `{{3}}`).
+    Braces,
 }
 
 impl fmt::Display for MoveSetError {
@@ -46,6 +48,10 @@ impl fmt::Display for MoveSetError {
             MoveSetError::TooMany(n) => {
                 write!(f, "{n} moves exceed the limit of {MAX_MOVES} moves")
             }
+            MoveSetError::Braces => write!(
+                f,
+                "unbalanced braces in the moves: write the set as {{3,5,9}}, 3,5,9 or 3 5 9"
+            ),
         }
     }
 }
@@ -77,11 +83,21 @@ impl MoveSet {
         Ok(MoveSet(v))
     }
 
-    /// Parses `"2,5,7"` or `"2 5 7"`: decimal numbers separated by one
-    /// comma and/or white space (`2,,3` and `,2` are refused). A number of
+    /// Parses `"2,5,7"`, `"2 5 7"` or the set notation of the papers and
+    /// claim files, `"{2, 5, 7}"`: decimal numbers separated by one comma
+    /// and/or white space (`2,,3` and `,2` are refused), optionally enclosed
+    /// in one pair of braces (`{2,5` and `2}` are refused). A number of
     /// digits too large for a move is [`MoveSetError::TooLarge`]; more than
     /// [`MAX_MOVES`] numbers are refused without reading the rest.
     pub fn parse(text: &str) -> Result<Self, MoveSetError> {
+        let trimmed = text.trim();
+        let text = match trimmed.strip_prefix('{') {
+            Some(inner) => inner.strip_suffix('}').ok_or(MoveSetError::Braces)?,
+            None => trimmed,
+        };
+        if text.contains(['{', '}']) {
+            return Err(MoveSetError::Braces);
+        }
         let mut moves = Vec::new();
         for token in text.split(',') {
             let words: Vec<&str> = token.split_whitespace().collect();
@@ -219,6 +235,21 @@ mod tests {
             MoveSet::parse("+3"),
             Err(MoveSetError::NotANumber(_))
         ));
+    }
+
+    #[test]
+    fn parse_accepts_the_set_notation_and_refuses_stray_braces() {
+        let expected = MoveSet::new(&[3, 5, 9]).unwrap();
+        for ok in ["{3,5,9}", "{3, 5, 9}", " { 9 5 3 } ", "3,5,9", "3 5 9"] {
+            assert_eq!(MoveSet::parse(ok), Ok(expected.clone()), "{ok}");
+        }
+        for bad in ["{3,5,9", "3,5,9}", "{{3,5,9}}", "{3}{5}", "3,{5},9"] {
+            let e = MoveSet::parse(bad).unwrap_err();
+            assert_eq!(e, MoveSetError::Braces, "{bad}");
+            assert!(e.to_string().contains("{3,5,9}"), "{e}");
+        }
+        assert_eq!(MoveSet::parse("{}"), Err(MoveSetError::Empty));
+        assert_eq!(MoveSet::parse("{3,,5}"), Err(MoveSetError::EmptyEntry));
     }
 
     #[test]

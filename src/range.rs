@@ -1,5 +1,6 @@
-//! Range syntax of the command line: `N`, `A..=B`, `..=B` (from the
-//! smallest legal value), `A..` is not accepted (ranges are finite).
+//! Range syntax of the command line, the same as the claim files': `N`,
+//! `A..=B` (inclusive), `A..B` (B excluded), `..=B` and `..B` (from the
+//! smallest legal value); `A..` is not accepted (ranges are finite).
 
 use std::ops::RangeInclusive;
 
@@ -61,7 +62,7 @@ fn number(s: &str, text: &str) -> Result<u64, String> {
     let shown = crate::moves::clip(text, 40);
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
-            "range '{shown}': '{}' is not a non-negative integer (ranges are N, A..=B or ..=B)",
+            "range '{shown}': '{}' is not a non-negative integer (ranges are N, A..=B, A..B, ..=B or ..B)",
             crate::moves::clip(s, 24)
         ));
     }
@@ -73,7 +74,12 @@ impl std::str::FromStr for RangeArg {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        let range = match text.split_once("..=") {
+        // `A..B` excludes B, as in the claim files (and Rust).
+        let (split, exclusive) = match text.split_once("..=") {
+            Some(parts) => (Some(parts), false),
+            None => (text.split_once(".."), true),
+        };
+        let range = match split {
             None => {
                 let n = number(text, text)?;
                 RangeArg {
@@ -81,14 +87,32 @@ impl std::str::FromStr for RangeArg {
                     high: n,
                 }
             }
-            Some((low, high)) if low.trim().is_empty() => RangeArg {
-                low: None,
-                high: number(high, text)?,
-            },
-            Some((low, high)) => RangeArg {
-                low: Some(number(low, text)?),
-                high: number(high, text)?,
-            },
+            Some((low, high)) => {
+                let low = if low.trim().is_empty() {
+                    None
+                } else {
+                    Some(number(low, text)?)
+                };
+                let high = if high.trim().is_empty() {
+                    return Err(format!(
+                        "range '{}' has no upper end (ranges are finite: A..=B or A..B)",
+                        crate::moves::clip(text, 40)
+                    ));
+                } else {
+                    number(high, text)?
+                };
+                let high = if exclusive {
+                    high.checked_sub(1).ok_or_else(|| {
+                        format!(
+                            "range '{}' is empty (..0 excludes 0)",
+                            crate::moves::clip(text, 40)
+                        )
+                    })?
+                } else {
+                    high
+                };
+                RangeArg { low, high }
+            }
         };
         if range.low.is_some_and(|low| low > range.high) {
             return Err(format!(
@@ -128,11 +152,16 @@ mod tests {
                 high: 40
             })
         );
+        assert_eq!(r("2..8"), r("2..=7"));
+        assert_eq!(r("..8"), r("..=7"));
+        assert_eq!(r("2..3"), r("2"));
         for bad in [
             "",
             "..",
             "2..",
-            "2..8",
+            "2..2",
+            "2..=",
+            "..0",
             "-1",
             "+3",
             "8..=2",

@@ -133,13 +133,10 @@ fn default_audit_matches_the_committed_baseline() {
     // prefix only.
     for (id, needed) in [
         (
-            "O.OEIS-A071454.0.1077",
+            "O.A071454.0.1077",
             2 * 193_235_615u64 + 2 * 10_015_179 + 4 + 1,
         ),
-        (
-            "O.OEIS-A071509.0.1777",
-            2 * 160_949_018 + 2 * 60_620_715 + 4 + 1,
-        ),
+        ("O.A071509.0.1777", 2 * 160_949_018 + 2 * 60_620_715 + 4 + 1),
     ] {
         let r = row(&rows, id);
         assert_eq!(r["verdict"], "partly checked", "{id}");
@@ -162,7 +159,7 @@ fn default_audit_matches_the_committed_baseline() {
     assert!(by[0].as_str().unwrap().starts_with("A.Sec6.families.a3"));
     // 0.56: the published last exception is not an indexing slip, and the
     // other entries of the same source are read the same way and hold.
-    let note = row(&rows, "O.OEIS-A071436.0.56")["note"].as_str().unwrap();
+    let note = row(&rows, "O.A071436.0.56")["note"].as_str().unwrap();
     assert!(note.starts_with("not an indexing slip"), "{note}");
     assert_eq!(
         note.matches("pre-period − 1, proved here").count(),
@@ -176,9 +173,13 @@ fn default_audit_matches_the_committed_baseline() {
 /// baseline records the counts, so the same run compared with it is 0.
 #[test]
 fn a_partly_checked_claim_is_not_a_success() {
-    let out = nimcert(&["audit", "--claim", "O.OEIS-A071454"]);
+    let out = nimcert(&["audit", "--claim", "O.A071454"]);
     assert_eq!(code(&out), 2);
-    let stdout = text(&out.stdout);
+    // The report is wrapped to 100 columns: read it as one line.
+    let stdout = text(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(stdout.contains("partly checked"), "{stdout}");
     assert!(
         stdout.contains("2/3 sentences checked, 1 not checked"),
@@ -190,7 +191,8 @@ fn a_partly_checked_claim_is_not_a_success() {
     );
     let stderr = text(&out.stderr);
     assert_one_message(&stderr);
-    assert!(stderr.contains("O.OEIS-A071454.0.1077"), "{stderr}");
+    assert!(stderr.contains("O.A071454.0.1077"), "{stderr}");
+    // The former long id selects the same claims, here against the baseline.
     let out = nimcert(&[
         "audit",
         "--claim",
@@ -264,6 +266,81 @@ fn an_empty_claim_selector_is_refused() {
         assert_one_message(&stderr);
         assert!(stderr.contains("--claim"), "{stderr}");
     }
+}
+
+/// The plain-text report fits 100 columns when it does not go to a
+/// terminal, and opens with the findings (failures, their corrections,
+/// fragments, reconstructions) before the other claims; JSON keeps every
+/// row in registry order.
+#[test]
+fn the_text_report_fits_100_columns_and_opens_with_the_findings() {
+    let out = nimcert(&["audit", "--claim", "B.Sec5", "--claim", "O.GONC5"]);
+    assert_eq!(code(&out), 1, "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    for line in report.lines() {
+        assert!(line.chars().count() <= 100, "over 100 columns: {line}");
+    }
+    let lines: Vec<&str> = report.lines().collect();
+    assert!(lines[0].starts_with("Findings: "), "{report}");
+    let at = |id: &str| {
+        lines
+            .iter()
+            .position(|l| l.starts_with(&format!("{id} ")))
+            .unwrap_or_else(|| panic!("no row {id}:\n{report}"))
+    };
+    let others = lines
+        .iter()
+        .position(|l| l.starts_with("The other "))
+        .expect("a heading for the other claims");
+    for finding in ["B.Sec5.W1.M", "B.Sec5.W2.ends", "B.Sec5.W1.M.edge"] {
+        assert!(at(finding) < others, "{finding} is not among the findings");
+    }
+    assert!(at("O.GONC5.0.6") > others, "{report}");
+    // --width sets the width; 0 does not wrap.
+    let narrow = text(&nimcert(&["audit", "--claim", "B.Sec5", "--width", "60"]).stdout);
+    assert!(narrow.lines().all(|l| l.chars().count() <= 60), "{narrow}");
+    let wide = text(&nimcert(&["audit", "--claim", "B.Sec5", "--width", "0"]).stdout);
+    assert!(wide.lines().any(|l| l.chars().count() > 100), "{wide}");
+    let flat = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        flat(&narrow),
+        flat(&wide),
+        "wrapping changes only the white space"
+    );
+    let json = nimcert(&["audit", "--claim", "B.Sec5", "--format", "json"]);
+    let ids: Vec<String> = rows(&json)
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_string())
+        .collect();
+    assert!(ids.len() >= 4, "{ids:?}");
+    assert!(rows(&json).iter().all(|r| r["statement"].is_string()));
+}
+
+/// The octal claims' ids are short, and the former long ids still select
+/// them; a selector that matches nothing is named as given.
+#[test]
+fn the_former_long_octal_ids_still_select_their_claims() {
+    let long = "O.Games-of-No-Chance-5---Searching-for-periodicity-in-Officers-.0.6";
+    for selector in [long, "O.GONC5.0.6", "O.Games-of-No-Chance"] {
+        let out = nimcert(&["audit", "--claim", selector, "--list"]);
+        assert_eq!(code(&out), 0, "{selector}: {}", text(&out.stderr));
+        let listed = text(&out.stdout);
+        assert_eq!(listed.lines().count(), 1, "{selector}: {listed}");
+        assert!(listed.starts_with("O.GONC5.0.6\t"), "{selector}: {listed}");
+    }
+    let out = nimcert(&["audit", "--claim", "O.OEIS-A071443", "--list"]);
+    assert!(
+        text(&out.stdout).starts_with("O.A071443."),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = nimcert(&["audit", "--claim", "Z.nothing"]);
+    assert_eq!(code(&out), 2);
+    let stderr = text(&out.stderr);
+    assert_eq!(
+        stderr.trim_end(),
+        "nimcert: no claim id starts with Z.nothing (nimcert audit --list lists them)"
+    );
 }
 
 /// Certificates over --max-cert-bytes: exit 3 naming the flag, and a

@@ -651,8 +651,9 @@ fn audit_text(name: &str, text: &str, args: &[&str]) -> (Option<i32>, String, St
     std::fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join("c.toml");
     std::fs::write(&file, text).expect("write");
+    // `--width 0`: one line per row, statement and finding.
     let out = Command::new(env!("CARGO_BIN_EXE_nimcert"))
-        .arg("audit")
+        .args(["audit", "--width", "0"])
         .args(args)
         .arg("--claims")
         .arg(&file)
@@ -960,7 +961,7 @@ fn audit_fam(text: &str, extra: &[&str]) -> (Option<i32>, String, String) {
     let file = dir.join("fam.toml");
     std::fs::write(&file, text).expect("write");
     let out = Command::new(env!("CARGO_BIN_EXE_nimcert"))
-        .args(["audit", "--claims"])
+        .args(["audit", "--width", "0", "--claims"])
         .arg(&file)
         .args(extra)
         .output()

@@ -42,6 +42,94 @@ fn moves_can_be_given_with_commas_or_spaces_in_any_order() {
     assert_eq!(a.stdout, b.stdout);
 }
 
+/// The set notation of the papers and claim files is accepted as it is
+/// written, quoted for the shell, with or without spaces.
+#[test]
+fn solve_accepts_the_papers_set_notation() {
+    let plain = nimcert(&["solve", "3,5,9", "--format", "json"]);
+    assert!(plain.status.success());
+    for words in [
+        vec!["{3,5,9}"],
+        vec!["{3, 5, 9}"],
+        vec!["3 5 9"],
+        vec!["{3,", "5,", "9}"],
+    ] {
+        let mut args = vec!["solve"];
+        args.extend(&words);
+        args.extend(["--format", "json"]);
+        let out = nimcert(&args);
+        assert!(out.status.success(), "{words:?}: {out:?}");
+        assert_eq!(out.stdout, plain.stdout, "{words:?}");
+    }
+    for bad in ["{3,5,9", "3,5,9}", "{{3,5,9}}", "{a, b, c}"] {
+        let out = nimcert(&["solve", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{bad}: {stderr}");
+        if bad.contains('9') {
+            assert!(
+                stderr.contains("write the set as {3,5,9}"),
+                "{bad}: {stderr}"
+            );
+        }
+    }
+}
+
+/// `--terms N` prints the first N values, `--bfile` the lines "n a(n)",
+/// `--markdown` and `--latex` a table with the pre-period apart from the
+/// period.
+#[test]
+fn solve_prints_terms_bfiles_and_tables() {
+    let text = |args: &[&str]| {
+        let out = nimcert(args);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // {3,5,9}: pre-period 14, period 2 (0 1).
+    assert_eq!(
+        text(&["solve", "{3,5,9}", "--terms", "20"]),
+        "0, 0, 0, 1, 1, 1, 2, 2, 0, 3, 3, 1, 0, 2, 0, 1, 0, 1, 0, 1\n"
+    );
+    let bfile = text(&["solve", "{3,5,9}", "--bfile", "--terms", "30"]);
+    let lines: Vec<&str> = bfile.lines().collect();
+    assert_eq!(lines.len(), 30);
+    assert_eq!(lines[3], "3 1");
+    assert_eq!(lines[29], "29 1");
+    assert_eq!(
+        text(&["solve", "1", "--bfile"]).lines().count(),
+        10_000,
+        "a b-file has 10000 lines by default"
+    );
+    let markdown = text(&["solve", "{3,5,9}", "--markdown"]);
+    assert!(
+        markdown.contains("pre-period q = 14, period p = 2"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("| pre-period | 0 | 0 | 0 | 0 | 1 | 1 | 1 | 2 | 2 | 0 | 3 |"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("| pre-period | 10 | 3 | 1 | 0 | 2 |"),
+        "{markdown}"
+    );
+    assert!(markdown.contains("| period | 14 | 0 | 1 |"), "{markdown}");
+    let latex = text(&["solve", "{3,5,9}", "--latex"]);
+    assert!(latex.contains("\\begin{tabular}"), "{latex}");
+    assert!(latex.contains("\\hline\nperiod & 14 & 0 & 1 &"), "{latex}");
+    assert!(latex.trim_end().ends_with("\\end{tabular}"), "{latex}");
+    let json = text(&["solve", "{3,5,9}", "--terms", "5", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["terms"], serde_json::json!([0, 0, 0, 1, 1]));
+    for bad in [
+        vec!["solve", "3,5,9", "--terms", "0"],
+        vec!["solve", "3,5,9", "--bfile", "--latex"],
+        vec!["solve", "3,5,9", "--bfile", "--format", "json"],
+    ] {
+        assert_eq!(nimcert(&bad).status.code(), Some(2), "{bad:?}");
+    }
+}
+
 #[test]
 fn bad_input_is_a_one_line_error_with_exit_2() {
     for bad in [
@@ -463,4 +551,44 @@ fn limit_flags_take_exact_scientific_notation() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--max-classes"));
+}
+
+/// `values` on a stderr that is not a terminal (a log, a batch job) prints
+/// a line of progress every few seconds (here every 50 ms, through the
+/// test seam `NIMCERT_PROGRESS_SECONDS=0`).
+#[test]
+fn values_prints_progress_lines_when_stderr_is_not_a_terminal() {
+    let out = Command::new(env!("CARGO_BIN_EXE_nimcert"))
+        .args(["values", "grundy", "--to", "60000"])
+        .env("NIMCERT_PROGRESS_SECONDS", "0")
+        .output()
+        .expect("nimcert runs");
+    assert!(
+        out.status.success() || out.status.code() == Some(1),
+        "{out:?}"
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("values: "))
+        .unwrap_or_else(|| panic!("no progress line: {stderr}"));
+    assert!(line.contains(" of 60,000 heap sizes done ("), "{line}");
+    assert!(line.ends_with(" s"), "{line}");
+}
+
+/// Ranges read the same everywhere: `A..B` excludes B, as in claim files.
+#[test]
+fn a_range_excluding_its_end_is_accepted_as_in_claim_files() {
+    let json = |a: &str| {
+        let out = nimcert(&[
+            "sweep", "--a", a, "--b", "..10", "--c", "..=20", "--format", "json",
+        ]);
+        assert!(out.status.success(), "{a}: {out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["triples"].clone()
+    };
+    assert_eq!(json("2..4"), json("2..=3"));
+    let out = nimcert(&["sweep", "--a", "2..2", "--b", "..10", "--c", "..20"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("empty"));
 }

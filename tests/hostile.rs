@@ -263,7 +263,13 @@ fn check_case(root: &Path, index: usize, case: &Case) -> Result<String, String> 
     }
     match case.says {
         Some(text) => {
-            let lines: Vec<&str> = outcome.stderr.lines().collect();
+            // One message line; a claim file's error adds its source line
+            // and caret (indented) and perhaps a hint, as `claims check`.
+            let lines: Vec<&str> = outcome
+                .stderr
+                .lines()
+                .filter(|l| !l.starts_with("    ") && !l.starts_with("hint: "))
+                .collect();
             if lines.len() != 1 || !lines[0].starts_with("nimcert: ") {
                 return fail("not one line `nimcert: …` on stderr".into());
             }

@@ -245,7 +245,19 @@ fn band_outlines_are_the_p_positions_past_c_when_p_is_c_plus_b() {
 fn circle_shows_z_and_the_admissible_arcs() {
     for moves in [[3u64, 5, 11], [4, 11, 27], [3, 7, 24], [5, 13, 40]] {
         let d = Drawing::new(&moves, 1_000_000, 4000, 40).unwrap();
-        let pixmap = render::rasterize(&d.svg(), 1.0).unwrap();
+        let svg = d.svg();
+        // The legend says which ring is which (ring 1 is next to the circle,
+        // as `ring_point` places it).
+        assert!(
+            svg.contains("ring 1 (innermost) to ring 3 (outermost)"),
+            "{moves:?}"
+        );
+        let from_circle = |k: usize| {
+            let ((x, y), (u, v)) = (d.ring_point(k, 0), d.residue_point(0));
+            (x - u).hypot(y - v)
+        };
+        assert!(from_circle(0) < from_circle(1) && from_circle(1) < from_circle(2));
+        let pixmap = render::rasterize(&svg, 1.0).unwrap();
         let t = d.reduced;
         let base = t.base();
         for r in 0..t.m() {

@@ -295,10 +295,13 @@ fn a_claim_id_of_any_length_is_printed_without_a_panic() {
             "{format}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        assert!(
-            String::from_utf8_lossy(&out.stdout).contains(&id),
-            "{format}"
-        );
+        // The text report wraps to 100 columns, cutting a word longer than
+        // a line: the id is there once the white space is taken out.
+        let stdout: String = String::from_utf8_lossy(&out.stdout)
+            .chars()
+            .filter(|c| format != "text" || !c.is_whitespace())
+            .collect();
+        assert!(stdout.contains(&id), "{format}");
     }
     let wrote = nimcert(&["audit", "--claims", file, "--write-baseline", baseline]);
     assert_eq!(wrote.status.code(), Some(0), "{wrote:?}");

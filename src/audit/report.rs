@@ -477,9 +477,16 @@ pub fn scope_label(row: &Row) -> &'static str {
     }
 }
 
-/// The widest id column of the text table: a longer id overruns its line
-/// instead of padding every other line.
-const ID_COLUMN: usize = 40;
+/// The widest id column of the text table: a longer id overruns its
+/// column instead of padding every other line.
+const ID_COLUMN: usize = 30;
+
+/// The width of the text report when it goes elsewhere than to a terminal
+/// (a file, a pipe, the Python package).
+pub const TEXT_WIDTH: usize = 100;
+
+/// The narrowest width the text report is wrapped to.
+const MIN_WIDTH: usize = 40;
 
 /// `text` followed by spaces up to `width` characters. Written out, not
 /// with a format width, which panics from 65,536 on: the width comes from
@@ -493,32 +500,217 @@ fn pad(text: &str, width: usize) -> String {
     out
 }
 
-/// The plain-text table: per claim a line `id  verdict  scope  counts on
-/// range`, then the statement and the findings, indented.
+/// The words of `text` in lines of at most `width` characters: the first
+/// after `first` (kept whole, however long), the others after `indent`
+/// spaces; a word longer than a line is cut.
+fn wrap(first: &str, text: &str, indent: usize, width: usize) -> Vec<String> {
+    let pad = " ".repeat(indent);
+    let mut lines = Vec::new();
+    let mut line = first.to_string();
+    // Whether the line holds nothing after its prefix yet.
+    let mut bare = true;
+    for mut word in text.split_whitespace() {
+        loop {
+            let len = line.chars().count();
+            if len + word.chars().count() + usize::from(!bare) <= width {
+                if !bare {
+                    line.push(' ');
+                }
+                line.push_str(word);
+                bare = false;
+                break;
+            }
+            if !bare {
+                lines.push(std::mem::replace(&mut line, pad.clone()));
+                bare = true;
+                continue;
+            }
+            // A word wider than a line: as much as fits, then the rest.
+            let room = width.saturating_sub(len).max(1);
+            let cut = word.char_indices().nth(room).map_or(word.len(), |(i, _)| i);
+            line.push_str(&word[..cut]);
+            lines.push(std::mem::replace(&mut line, pad.clone()));
+            word = &word[cut..];
+            if word.is_empty() {
+                break;
+            }
+        }
+    }
+    if !bare || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+        .into_iter()
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
+/// Whether a row belongs to the findings the text report opens with: a
+/// statement that fails, an entry correcting one, a fragment of our copy,
+/// a formula reconstructed here.
+pub fn is_finding(row: &Row) -> bool {
+    matches!(
+        row.verdict,
+        Verdict::Fails | Verdict::Fragment | Verdict::Reconstructed
+    ) || row.corrects.is_some()
+}
+
+/// The findings in the order the text report gives them: the failures,
+/// then the fragments, then the reconstructions (each part in registry
+/// order), each entry followed by the entries that correct it; a
+/// correction whose entry is not among them comes after the failures.
+fn findings_order<'a>(found: &[&'a Row]) -> Vec<&'a Row> {
+    let corrects = |fix: &Row, of: &Row| {
+        fix.corrects
+            .as_deref()
+            .is_some_and(|c| c == of.id || c.starts_with(&format!("{} ", of.id)))
+    };
+    let mut out: Vec<&Row> = Vec::new();
+    let add = |row: &'a Row, out: &mut Vec<&'a Row>| {
+        if !out.iter().any(|r| std::ptr::eq(*r, row)) {
+            out.push(row);
+            for fix in found.iter().filter(|fix| corrects(fix, row)) {
+                if !out.iter().any(|r| std::ptr::eq(*r, *fix)) {
+                    out.push(fix);
+                }
+            }
+        }
+    };
+    for verdict in [Verdict::Fails, Verdict::Fragment, Verdict::Reconstructed] {
+        for row in found.iter().filter(|r| r.verdict == verdict) {
+            add(row, &mut out);
+        }
+        if verdict == Verdict::Fails {
+            // Corrections of entries that are not findings themselves.
+            for row in found
+                .iter()
+                .filter(|r| r.corrects.is_some() && !found.iter().any(|of| corrects(r, of)))
+            {
+                add(row, &mut out);
+            }
+        }
+    }
+    // Anything left (a correction of a correction): in registry order.
+    for row in found {
+        add(row, &mut out);
+    }
+    out
+}
+
+/// One row of the text report in lines of at most `width` characters:
+/// `id  verdict  scope  counts on range`, then the statement and the
+/// findings, indented.
+fn text_row(r: &Row, id_width: usize, width: usize, out: &mut String) {
+    let columns = format!(
+        "{}  {}  {}  ",
+        pad(&r.id, id_width),
+        pad(r.verdict.name(), 14),
+        pad(scope_label(r), 12)
+    );
+    let rest = format!("on {}", r.range);
+    let at = columns.chars().count();
+    let head = if at + 24 <= width {
+        // The counts beside the columns, the range after them (two spaces
+        // apart) or, when it does not fit there, on lines of its own under
+        // the counts.
+        let mut lines = wrap(&columns, &counts(r), at, width);
+        let last = lines.last_mut().expect("a line");
+        if last.chars().count() + 2 + rest.chars().count() <= width {
+            last.push_str("  ");
+            last.push_str(&rest);
+        } else {
+            lines.extend(wrap(&" ".repeat(at), &rest, at, width));
+        }
+        lines
+    } else {
+        let words = format!(
+            "{} {} {} {} {rest}",
+            r.id,
+            r.verdict.name(),
+            scope_label(r),
+            counts(r)
+        );
+        wrap("", &words, 4, width)
+    };
+    let mut lines = head;
+    lines.extend(wrap("  ", &r.statement, 4, width));
+    for f in findings(r) {
+        lines.extend(wrap("    ", &f, 6, width));
+    }
+    for line in lines {
+        out.push_str(&line);
+        out.push('\n');
+    }
+}
+
+/// The plain-text report in lines of at most [`TEXT_WIDTH`] characters
+/// ([`text_width`]).
 pub fn text(rows: &[Row]) -> String {
+    text_width(rows, TEXT_WIDTH)
+}
+
+/// The plain-text report in lines of at most `width` characters (at least
+/// 40): the findings first ([`is_finding`]: failures with their
+/// corrections, fragments, reconstructions), then the other claims, each
+/// part in registry order, then the summary line. A report of findings
+/// only, or of no finding, has no headings.
+pub fn text_width(rows: &[Row], width: usize) -> String {
+    let width = width.max(MIN_WIDTH);
     let id_width = rows
         .iter()
         .map(|r| r.id.chars().count())
         .max()
         .unwrap_or(2)
         .min(ID_COLUMN);
-    let indent = pad("", id_width);
+    let (found, others): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| is_finding(r));
+    let found = findings_order(&found);
+    let headings = !found.is_empty() && !others.is_empty();
     let mut out = String::new();
-    for r in rows {
-        out += &format!(
-            "{}  {}  {}  {}  on {}\n",
-            pad(&r.id, id_width),
-            pad(r.verdict.name(), 14),
-            pad(scope_label(r), 12),
-            counts(r),
-            r.range
-        );
-        out += &format!("{indent}  {}\n", r.statement);
-        for f in findings(r) {
-            out += &format!("{indent}    {f}\n");
+    let heading = |out: &mut String, title: String| {
+        for line in wrap("", &title, 0, width) {
+            out.push_str(&line);
+            out.push('\n');
         }
+        out.push_str(&"=".repeat(title.chars().count().min(width)));
+        out.push_str("\n\n");
+    };
+    if headings {
+        let count = |v: Verdict| found.iter().filter(|r| r.verdict == v).count();
+        let fixes = found.iter().filter(|r| r.corrects.is_some()).count();
+        let parts: Vec<String> = [
+            (count(Verdict::Fails), "fail", "fail"),
+            (fixes, "correction", "corrections"),
+            (count(Verdict::Fragment), "fragment", "fragments"),
+            (
+                count(Verdict::Reconstructed),
+                "reconstruction",
+                "reconstructions",
+            ),
+        ]
+        .iter()
+        .filter(|(n, _, _)| *n > 0)
+        .map(|&(n, one, many)| format!("{n} {}", plural(n as u64, one, many)))
+        .collect();
+        heading(&mut out, format!("Findings: {}", parts.join(", ")));
     }
-    out += &summary_line(rows);
+    for r in &found {
+        text_row(r, id_width, width, &mut out);
+    }
+    if headings {
+        out.push('\n');
+        let n = others.len();
+        heading(
+            &mut out,
+            format!("The other {n} {}", plural(n as u64, "claim", "claims")),
+        );
+    }
+    for r in &others {
+        text_row(r, id_width, width, &mut out);
+    }
+    for line in wrap("", &summary_line(rows), 2, width) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     out
 }
 
@@ -621,4 +813,27 @@ pub fn json(rows: &[Row]) -> String {
     }))
     .expect("serializable")
         + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_keeps_lines_within_the_width_and_cuts_only_overlong_words() {
+        let text = "one two three four five six seven eight nine ten";
+        let lines = wrap("  ", text, 4, 16);
+        assert!(lines.iter().all(|l| l.chars().count() <= 16), "{lines:?}");
+        assert_eq!(lines[0], "  one two three");
+        assert!(
+            lines[1..].iter().all(|l| l.starts_with("    ")),
+            "{lines:?}"
+        );
+        let joined: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+        assert_eq!(joined.join(" "), text);
+        let long = wrap("", &"x".repeat(50), 2, 20);
+        assert!(long.iter().all(|l| l.chars().count() <= 20), "{long:?}");
+        assert_eq!(long.concat().replace(' ', ""), "x".repeat(50));
+        assert_eq!(wrap("  ", "", 4, 20), vec!["".to_string()]);
+    }
 }

@@ -44,10 +44,10 @@ pub struct AtlasArgs {
     /// The least move a (fixed).
     #[arg(long)]
     a: u64,
-    /// Range of b: N, A..=B or ..=B (from a + 1).
+    /// Range of b: N, A..=B, A..B (B excluded) or ..=B (from a + 1).
     #[arg(long, default_value = "..=40")]
     b: String,
-    /// Range of c: N, A..=B or ..=B (from a + 2).
+    /// Range of c: N, A..=B, A..B (B excluded) or ..=B (from a + 2).
     #[arg(long, default_value = "..=120")]
     c: String,
     /// What the colours show: the covering statement (row), the least

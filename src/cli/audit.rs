@@ -9,7 +9,7 @@ use nimcert::audit::file::FileLimits;
 use nimcert::audit::html::{self, BaselineView, Page, PageCertificate};
 use nimcert::audit::report::{self, plural, Row};
 use nimcert::audit::store::CertStore;
-use nimcert::audit::{registry, Scope, Verdict};
+use nimcert::audit::{current_id, expand_selectors, registry, Scope, Verdict};
 use nimcert::claim::{Abort, CertificateRef, CertificateSink, Coverage};
 use nimcert::range::RangeArg;
 use std::path::{Path, PathBuf};
@@ -19,8 +19,11 @@ use std::sync::Arc;
 /// Output format of the audit table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum AuditFormat {
-    /// A plain-text table: per claim a line `id verdict counts on range`,
-    /// then the statement and the findings, indented.
+    /// Plain text wrapped to the terminal's width (100 columns when not a
+    /// terminal): the findings first (failures with their corrections,
+    /// fragments, reconstructions), then the other claims; per claim a line
+    /// `id verdict scope counts on range`, then the statement and the
+    /// findings, indented.
     #[default]
     Text,
     /// One JSON object: {"claims": [...], "verdicts": {"holds": n, ...},
@@ -71,7 +74,7 @@ pub struct AuditArgs {
     #[arg(long, value_name = "N", value_parser = super::limits::count, default_value_t = FileLimits::default().solve.max_n)]
     max_n: u64,
     /// Range override KEY=RANGE (repeatable): keys a, b, c (paper A moves)
-    /// and size (paper B points or vertices); RANGE is N, A..=B or ..=B.
+    /// and size (paper B points or vertices); RANGE is N, A..=B, A..B (B excluded) or ..=B.
     #[arg(long = "range", value_name = "KEY=RANGE")]
     ranges: Vec<String>,
     /// Use the much larger extended ranges of the conjectures.
@@ -80,6 +83,11 @@ pub struct AuditArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: AuditFormat,
+    /// Wrap the text report to this many columns (at least 40) instead of
+    /// the terminal's width (100 when not a terminal); 0 does not wrap: one
+    /// line per row, statement and finding, for grep.
+    #[arg(long, value_name = "COLUMNS")]
+    width: Option<usize>,
     /// Write the report to FILE (atomically; checked before any work)
     /// instead of standard output; `-` is standard output (a file named
     /// `-` is `./-`).
@@ -192,8 +200,10 @@ fn scope(args: &AuditArgs) -> Result<Scope, CliError> {
     Ok(scope)
 }
 
-/// Reads the baseline FILE with a bound, before any work.
-fn read_baseline(path: &Path) -> Result<Baseline, CliError> {
+/// Reads the baseline FILE with a bound, before any work; the registry's
+/// (`registry`: no claim files) with the octal claims' former long ids
+/// made short.
+fn read_baseline(path: &Path, registry: bool) -> Result<Baseline, CliError> {
     let text = nimcert::io::read_text_bounded(path, baseline::MAX_BYTES).map_err(|e| match e {
         nimcert::io::ReadError::TooLarge(_) => CliError::input(format!(
             "{}: a baseline is at most {} bytes",
@@ -205,8 +215,16 @@ fn read_baseline(path: &Path) -> Result<Baseline, CliError> {
         }
         nimcert::io::ReadError::Io(e) => CliError::io(format!("{}: {e}", path.display())),
     })?;
-    Baseline::from_json(&text)
-        .map_err(|e| CliError::input(format!("{}: not a baseline: {e}", path.display())))
+    let mut baseline = Baseline::from_json(&text)
+        .map_err(|e| CliError::input(format!("{}: not a baseline: {e}", path.display())))?;
+    // A baseline written before the octal claims' ids were shortened (a
+    // claim file's ids are its own: `O.OEIS-…` in record/octal.toml).
+    if registry {
+        for entry in &mut baseline.claims {
+            entry.id = current_id(&entry.id);
+        }
+    }
+    Ok(baseline)
 }
 
 /// Refuses an empty `--claim` or `--perturb` selector: as a prefix it would
@@ -255,7 +273,7 @@ fn all_claims(args: &AuditArgs) -> Result<Vec<nimcert::audit::Claim>, CliError> 
     let mut files = super::claim_files::load(
         &args.claim_files,
         &args.file_limits,
-        super::claim_files::Show::Line,
+        super::claim_files::Show::Caret,
     )?;
     for spec in &args.ranges {
         let (name, lo, hi) = parameter_range(spec)?;
@@ -268,13 +286,18 @@ fn all_claims(args: &AuditArgs) -> Result<Vec<nimcert::audit::Claim>, CliError> 
         .collect())
 }
 
-pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
+pub fn run(mut args: AuditArgs) -> Result<ExitCode, CliError> {
     check_selectors(&args)?;
+    let given = args.claims.join(", ");
+    if args.claim_files.is_empty() {
+        // The octal claims' former long ids still select them.
+        args.claims = expand_selectors(&args.claims);
+        args.perturb = expand_selectors(&args.perturb);
+    }
     let claims = report::select(all_claims(&args)?, &args.claims);
     if claims.is_empty() {
         return Err(CliError::input(format!(
-            "no claim matches {:?} (see nimcert audit --list)",
-            args.claims
+            "no claim id starts with {given} (nimcert audit --list lists them)"
         )));
     }
     if args.list {
@@ -314,7 +337,12 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     if let Some(why) = over {
         return Err(CliError::limit("--max-work", why));
     }
-    let expected = args.baseline.as_deref().map(read_baseline).transpose()?;
+    let registry = args.claim_files.is_empty();
+    let expected = args
+        .baseline
+        .as_deref()
+        .map(|path| read_baseline(path, registry))
+        .transpose()?;
     if let Some(path) = &args.write_baseline {
         super::output::check_output_file(path)?;
     }
@@ -341,7 +369,14 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     };
     let diff = baseline_diff(&args, &results, expected.as_ref());
     let report = match args.format {
-        AuditFormat::Text => report::text(&rows_of(&results)),
+        AuditFormat::Text => {
+            let width = match args.width {
+                Some(0) => usize::MAX,
+                Some(n) => n,
+                None => text_width(&output),
+            };
+            report::text_width(&rows_of(&results), width)
+        }
         AuditFormat::Markdown => report::markdown(&rows_of(&results)),
         AuditFormat::Json => report::json(&rows_of(&results)),
         AuditFormat::Html => page(&args, &results, diff.as_ref()),
@@ -352,6 +387,16 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     }
     let rows = rows_of(&results);
     finish(&args, &rows, diff)
+}
+
+/// The width of the text report: the terminal's when standard output is
+/// one, else [`report::TEXT_WIDTH`] (a file, a pipe).
+fn text_width(output: &Option<PathBuf>) -> usize {
+    let term = console::Term::stdout();
+    match term.size_checked() {
+        Some((_, columns)) if output.is_none() && term.is_term() => usize::from(columns),
+        _ => report::TEXT_WIDTH,
+    }
 }
 
 /// The rows of the results.

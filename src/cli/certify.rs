@@ -89,7 +89,7 @@ device, pipe or link. Limits: --max-positions and --max-work as for\n\
 #[command(after_help = super::exit_status!(), after_long_help = PAPER_A_HELP)]
 #[command(group(ArgGroup::new("heaps").args(["octal", "grundy"])))]
 pub struct CertifyArgs {
-    /// The moves, as `2,5,7` or `2 5 7`.
+    /// The moves, as `{2,5,7}` (quoted for the shell), `2,5,7` or `2 5 7`.
     #[arg(required_unless_present_any = ["octal", "family", "grundy"], num_args = 1..)]
     moves: Vec<String>,
     /// Certify the octal game CODE instead (e.g. 0.07): an `Octal`

@@ -1,5 +1,5 @@
 //! Reading claim files on the command line (`claims check`, `audit
-//! --claims`; issue 22): the flags bounding them, one flattened clap
+//! --claims`): the flags bounding them, one flattened clap
 //! struct, and how a claim file's error is shown. The reading itself is
 //! [`nimcert::audit::file::load`].
 
@@ -24,11 +24,9 @@ pub struct ClaimFileLimits {
 /// How an error in a claim file is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Show {
-    /// One line `FILE:LINE:COL: message` (the audit: one line, as every
-    /// error of nimcert).
-    Line,
-    /// That line, then the source line and a caret under the column
-    /// (`claims check`, for the one editing the file).
+    /// `FILE:LINE:COL: message`, then the source line, a caret under the column and
+    /// a hint for a common slip (`claims check` and `audit --claims`, for
+    /// the one editing the file).
     Caret,
 }
 
@@ -40,12 +38,35 @@ fn diagnostic(d: &lang::Diagnostic, show: Show) -> CliError {
         lang::DiagKind::Limit { flag } => CliError::limit(flag, d.one_line()),
     };
     match show {
-        Show::Line => error,
         Show::Caret => {
             let rendered = d.render();
-            error.with_context(rendered.lines().skip(1).map(|l| format!("    {l}")))
+            let mut lines: Vec<String> = rendered
+                .lines()
+                .skip(1)
+                .map(|l| format!("    {l}"))
+                .collect();
+            if let Some(hint) = hint(d) {
+                lines.push(format!("hint: {hint}"));
+            }
+            error.with_context(lines)
         }
     }
+}
+
+/// A hint for a slip the message alone does not name: a single `=` in an
+/// expression, where `==` (equality) was meant.
+fn hint(d: &lang::Diagnostic) -> Option<&'static str> {
+    // The value after the TOML key's `=`.
+    let (_, value) = d.source_line.split_once('=')?;
+    let chars: Vec<char> = value.chars().collect();
+    let lone = (0..chars.len()).any(|i| {
+        let around = |j: Option<usize>| j.and_then(|j| chars.get(j)).copied();
+        chars[i] == '='
+            && !matches!(around(i.checked_sub(1)), Some('=' | '<' | '>' | '!'))
+            && around(Some(i + 1)) != Some('=')
+    });
+    (lone && d.message.contains("expected"))
+        .then_some("`=` is not a comparison in the claim language: write `==` for equality")
 }
 
 /// Reads, parses and type-checks every file ([`nimcert::audit::file::load`]);

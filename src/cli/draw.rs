@@ -39,7 +39,7 @@ Limits, checked before the work: the circle has m = (a + b)/g residues, at most 
     super::exit_status!()
 ))]
 pub struct DrawArgs {
-    /// The three moves, as `3,5,11` or `3 5 11` (any order, distinct, positive).
+    /// The three moves, as `{3,5,11}` (quoted for the shell), `3,5,11` or `3 5 11` (any order, distinct, positive).
     #[arg(required = true, num_args = 1..)]
     moves: Vec<String>,
     /// Output file (.svg, .png or .pdf); `-` for standard output (a file

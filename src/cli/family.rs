@@ -39,10 +39,10 @@ Exit 1 when nimcheck refuses a derived certificate.\n\
 #[derive(Args)]
 #[command(after_help = super::exit_status!(), after_long_help = FAMILY_HELP)]
 pub struct FamilyArgs {
-    /// Range of a: N, A..=B or ..=B (from 1).
+    /// Range of a: N, A..=B, A..B (B excluded) or ..=B (from 1).
     #[arg(long, default_value = "..=29")]
     a: RangeArg,
-    /// Range of b: N, A..=B or ..=B (from a + 1).
+    /// Range of b: N, A..=B, A..B (B excluded) or ..=B (from a + 1).
     #[arg(long, default_value = "..=30")]
     b: RangeArg,
     /// Only this angle ρ.

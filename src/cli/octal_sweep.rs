@@ -42,7 +42,7 @@ back (the merge).\n\
 #[command(after_help = super::exit_status!(), after_long_help = SWEEP_HELP)]
 #[command(mut_args(for_codes))]
 pub struct OctalSweepArgs {
-    /// Code lengths t: N, A..=B or ..=B (from 1; at most 4).
+    /// Code lengths t: N, A..=B, A..B (B excluded) or ..=B (from 1; at most 4).
     #[arg(long, default_value = "1..=2")]
     digits: nimcert::range::RangeArg,
     /// Compute G on at most this many heap sizes per code.

@@ -59,12 +59,32 @@ flag; a bound at or below the largest move is refused at once.\n\
 #[derive(Args)]
 #[command(after_help = super::exit_status!(), after_long_help = PAPER_A_HELP)]
 pub struct SolveArgs {
-    /// The moves, as `2,5,7` or `2 5 7` (any order, positive, distinct).
+    /// The moves, as `{2,5,7}` or `{2, 5, 7}` (the papers' set notation;
+    /// quote it for the shell), `2,5,7` or `2 5 7` (any order, positive,
+    /// distinct).
     #[arg(required = true, num_args = 1..)]
     moves: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    /// The first N values G(0), ..., G(N-1): alone, one line of them
+    /// separated by commas (as OEIS lists a sequence); with --bfile, --latex
+    /// or --markdown, how many values those cover; in JSON and RON, the
+    /// field `terms`.
+    #[arg(long, value_name = "N", value_parser = terms_count)]
+    terms: Option<u64>,
+    /// Print an OEIS b-file instead of the report: lines "n a(n)" for
+    /// n = 0, ..., N-1 (N from --terms, else 10000).
+    #[arg(long, conflicts_with_all = ["latex", "markdown", "format", "full"])]
+    bfile: bool,
+    /// Print a LaTeX table of the nim-sequence instead of the report: rows
+    /// of ten values, the pre-period's rows apart from the period's (all of
+    /// [0, q + p), or the first --terms values).
+    #[arg(long, conflicts_with_all = ["markdown", "format", "full"])]
+    latex: bool,
+    /// Print the same table as --latex in Markdown.
+    #[arg(long, conflicts_with_all = ["format", "full"])]
+    markdown: bool,
     /// Give up after computing this many positions, 2 bytes each (exit 3).
     #[arg(long, value_parser = super::limits::count, default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: u64,
@@ -74,6 +94,24 @@ pub struct SolveArgs {
     /// Print everything: the whole value word and every P-position.
     #[arg(long)]
     full: bool,
+}
+
+/// The most values `--terms` asks for (8 MB of b-file at the least).
+const MAX_TERMS: u64 = 1_000_000;
+/// How many lines a b-file has without --terms (the length OEIS asks for).
+const BFILE_TERMS: u64 = 10_000;
+/// Values in a row of a --latex or --markdown table.
+const TABLE_ROW: u64 = 10;
+
+/// The value of `--terms`: a count from 1 to [`MAX_TERMS`].
+fn terms_count(text: &str) -> Result<u64, String> {
+    let n: u64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of terms (1 to {MAX_TERMS})"))?;
+    if n == 0 || n > MAX_TERMS {
+        return Err(format!("{n} terms: give 1 to {MAX_TERMS}"));
+    }
+    Ok(n)
 }
 
 /// How many values of the value word the text shows without --full.
@@ -100,6 +138,9 @@ struct SolveReport {
     predicted_period: Option<u64>,
     source: Option<Source>,
     agrees: Option<bool>,
+    /// The first --terms values (absent without --terms).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    terms: Option<Vec<u16>>,
 }
 
 impl SolveReport {
@@ -128,6 +169,7 @@ impl SolveReport {
             predicted_period: prediction.map(|p| p.period),
             source: prediction.map(|p| p.source),
             agrees: paper_a.map(|_| prediction.is_none_or(|p| p.agrees_with(game))),
+            terms: None,
         }
     }
 
@@ -330,6 +372,120 @@ pub(super) fn digit(v: u32) -> String {
     }
 }
 
+/// The first `n` values, separated by ", " (the DATA line of OEIS).
+fn terms_line(game: &Periodicity, n: u64) -> String {
+    let values: Vec<String> = (0..n).map(|x| game.value(x).to_string()).collect();
+    values.join(", ") + "\n"
+}
+
+/// An OEIS b-file of the first `n` values: one line "x G(x)" each, from
+/// offset 0.
+fn bfile(game: &Periodicity, n: u64) -> String {
+    let mut s = String::new();
+    for x in 0..n {
+        let _ = writeln!(s, "{x} {}", game.value(x));
+    }
+    s
+}
+
+/// The rows of a table of the values on [0, `n`): (part, first position,
+/// values), rows of [`TABLE_ROW`] values, the pre-period's rows apart from
+/// the period's (a row never spans both), and after [0, q + p) rows marked
+/// as repeating the period.
+fn table_rows(game: &Periodicity, n: u64) -> Vec<(&'static str, u64, Vec<Value>)> {
+    let q = game.qp.preperiod;
+    let end = q + game.qp.period;
+    let mut rows = Vec::new();
+    for (part, from, to) in [
+        ("pre-period", 0, q.min(n)),
+        ("period", q.min(n), end.min(n)),
+        ("repeats", end.min(n), n),
+    ] {
+        let mut x = from;
+        while x < to {
+            let stop = (x + TABLE_ROW).min(to);
+            rows.push((part, x, (x..stop).map(|y| game.value(y)).collect()));
+            x = stop;
+        }
+    }
+    rows
+}
+
+/// The sentence above a table: the game, q and p, and what it shows.
+fn table_caption(game: &Periodicity, n: u64) -> String {
+    let (q, p) = (game.qp.preperiod, game.qp.period);
+    let shown = if n == q + p {
+        "the pre-period and one period".to_string()
+    } else {
+        format!("the first {n} values")
+    };
+    format!(
+        "Nim-sequence G(x) of the subtraction game S = {}: pre-period q = {q}, period p = {p}; {shown}",
+        game.moves.short()
+    )
+}
+
+/// The values on [0, `n`) as a Markdown table ([`table_rows`]); column
+/// `+i` of the row starting at x holds G(x + i).
+fn markdown_table(game: &Periodicity, n: u64) -> String {
+    let mut s = format!("{}.\n\n| part | x |", table_caption(game, n));
+    for i in 0..TABLE_ROW {
+        let _ = write!(s, " +{i} |");
+    }
+    s.push_str("\n| --- | ---: |");
+    for _ in 0..TABLE_ROW {
+        s.push_str(" ---: |");
+    }
+    s.push('\n');
+    for (part, x, values) in table_rows(game, n) {
+        let _ = write!(s, "| {part} | {x} |");
+        for i in 0..TABLE_ROW as usize {
+            match values.get(i) {
+                Some(v) => {
+                    let _ = write!(s, " {v} |");
+                }
+                None => s.push_str("  |"),
+            }
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// The values on [0, `n`) as a LaTeX `tabular` ([`table_rows`]), a rule
+/// between the pre-period and the period.
+fn latex_table(game: &Periodicity, n: u64) -> String {
+    let columns = "r".repeat(TABLE_ROW as usize);
+    let mut s = format!(
+        "% {}\n\\begin{{tabular}}{{l|r|{columns}}}\n part & $x$",
+        table_caption(game, n)
+    );
+    for i in 0..TABLE_ROW {
+        let _ = write!(s, " & $+{i}$");
+    }
+    s.push_str(" \\\\\n\\hline\n");
+    let mut last = "";
+    for (part, x, values) in table_rows(game, n) {
+        if !last.is_empty() && part != last {
+            s.push_str("\\hline\n");
+        }
+        let label = if part == last { "" } else { part };
+        last = part;
+        let _ = write!(s, "{label} & {x}");
+        for i in 0..TABLE_ROW as usize {
+            match values.get(i) {
+                Some(v) => {
+                    let _ = write!(s, " & {v}");
+                }
+                None => s.push_str(" &"),
+            }
+        }
+        s.push_str(" \\\\\n");
+    }
+    s.push_str("\\end{tabular}\n");
+    s
+}
+
 pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
     let moves = parse_moves(&args.moves)?;
     let limits = Limits {
@@ -338,8 +494,27 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
         ..Limits::default()
     };
     let game = solve(&moves, &limits)?;
+    if args.bfile {
+        print(&bfile(&game, args.terms.unwrap_or(BFILE_TERMS)))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.latex || args.markdown {
+        let n = args.terms.unwrap_or(game.qp.preperiod + game.qp.period);
+        let table = if args.latex {
+            latex_table(&game, n)
+        } else {
+            markdown_table(&game, n)
+        };
+        print(&table)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let (Some(n), Format::Text) = (args.terms, args.format) {
+        print(&terms_line(&game, n))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let paper_a = classify(moves.as_slice());
-    let report = SolveReport::new(&game, paper_a.as_ref(), args.full);
+    let mut report = SolveReport::new(&game, paper_a.as_ref(), args.full);
+    report.terms = args.terms.map(|n| (0..n).map(|x| game.value(x)).collect());
     let text = render(&report, args.format, || {
         let mut text = report.text(&game, args.full);
         if let Some(c) = &paper_a {

@@ -32,13 +32,13 @@ counts say how many). --threads is capped at the number of cores unless\n\
 #[derive(Args)]
 #[command(after_help = SWEEP_LIMITS)]
 pub struct SweepArgs {
-    /// Range of a: N, A..=B or ..=B (from 1).
+    /// Range of a: N, A..=B, A..B (B excluded) or ..=B (from 1).
     #[arg(long, default_value = "2..=8")]
     a: String,
-    /// Range of b: N, A..=B or ..=B (from a + 1).
+    /// Range of b: N, A..=B, A..B (B excluded) or ..=B (from a + 1).
     #[arg(long, default_value = "..=40")]
     b: String,
-    /// Range of c: N, A..=B or ..=B (from b + 1).
+    /// Range of c: N, A..=B, A..B (B excluded) or ..=B (from b + 1).
     #[arg(long, default_value = "..=100")]
     c: String,
     /// Only primitive triples, gcd(a, b, c) = 1.

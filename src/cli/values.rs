@@ -4,7 +4,7 @@
 //! (`nimcert::octal::long_run`).
 
 use super::output::{print, render, Format};
-use super::progress::bar;
+use super::progress::{bar, Ticker};
 use super::CliError;
 use clap::Args;
 use nimcert::octal::long_run::{self, LongGame, RunError, RunOptions, RunSummary};
@@ -94,13 +94,20 @@ pub fn run(args: ValuesArgs) -> Result<ExitCode, CliError> {
         super::output::check_output_file(path)?;
     }
     let progress = bar(args.to, "values");
+    // Without a terminal (a log, a batch job) the bar is hidden: a line
+    // every few seconds instead.
+    let ticker = Ticker::new(args.to, "values", "heap sizes");
     let options = RunOptions {
         to: args.to,
         state: args.state.as_deref(),
         every: args.every,
         max_work: args.max_work,
     };
-    let summary = long_run::run(&game, &options, &mut |n| progress.set_position(n));
+    let summary = long_run::run(&game, &options, &mut |n| {
+        progress.set_position(n);
+        ticker.set(n);
+    });
+    drop(ticker);
     progress.finish_and_clear();
     let summary = summary.map_err(|e| match e {
         RunError::Input(m) => CliError::input(m),

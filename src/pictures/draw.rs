@@ -667,6 +667,13 @@ impl Drawing {
             admissible.c_plus_b,
         ];
         let names = [("a+b", "a + b"), ("c+a", "c + a"), ("c+b", "c + b")];
+        // Which ring is which: ring 1 is next to the circle of residues.
+        g = line(
+            g,
+            y,
+            "rings around the circle, from ring 1 (innermost) to ring 3 (outermost):".to_string(),
+        );
+        y += 20.0;
         let periods = t.candidates();
         let sizes = self
             .thetas()
