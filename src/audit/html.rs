@@ -8,6 +8,13 @@
 //! counterexamples (`tests/audit_html.rs` compares both with `--format
 //! json` in a headless browser). Every text goes through [`escape`].
 //!
+//! The page opens on the findings (every verdict but holds, by verdict,
+//! each failing statement followed by its corrections); the entries that
+//! hold follow in closed `<details>`, one per group. Formulas are MathML
+//! ([`super::mathml`]); the places of papers A and B link to the papers'
+//! arXiv pages ([`PAPERS`], cited in the header); certificates are named by
+//! what they certify ([`certificate_name`]).
+//!
 //! Self-contained: inline CSS, one small inline script, pictures as
 //! `data:` URIs, and a Content Security Policy that forbids every fetch.
 //! Without the script everything is visible; with it the summary's filters
