@@ -1,9 +1,12 @@
-//! The audit page (`nimcert audit --format html`, issue 25) as a reader
-//! sees it: rendered by headless Chromium, asserted on the DOM it dumps.
+//! The audit page (`nimcert audit --format html`) as a reader sees it:
+//! rendered by headless Chromium, asserted on the DOM it dumps.
 //!
 //! Every registry id is there once with the JSON report's verdict, counts
-//! and texts; the URL hash filters hide exactly the entries that do not
-//! match; nothing is logged to the console (no script error, no request
+//! and texts; the findings come first and the entries that hold are
+//! collapsed; the formulas are MathML that Chromium lays out; each paper
+//! entry links to its paper, and both papers are cited; the URL hash
+//! filters hide exactly the entries that do not match (and open the
+//! collapsed groups that hold a match); nothing is logged to the console (no script error, no request
 //! blocked by the page's Content Security Policy); the page names no
 //! resource to fetch; hostile quotes and file names render as text; and
 //! pages of 200 and 2,000 entries render (times printed).
@@ -158,10 +161,26 @@ fn attributes(tag: &str) -> BTreeMap<String, String> {
     out
 }
 
-/// The text of some HTML: tags removed, entities decoded.
+/// The text of some HTML: each `<math>` replaced by its source (its
+/// `alttext`), tags removed, entities decoded.
 fn text(html: &str) -> String {
     let mut out = String::new();
     let mut rest = html;
+    let mut html_without_math = String::new();
+    while let Some(i) = rest.find("<math") {
+        html_without_math += &rest[..i];
+        let tag_end = rest[i..].find('>').map_or(rest.len(), |e| i + e);
+        let attrs = attributes(&rest[i + 1..tag_end]);
+        html_without_math += &attrs
+            .get("alttext")
+            .expect("every formula has its source")
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        rest = rest[i..].split_once("</math>").map_or("", |(_, r)| r);
+    }
+    html_without_math += rest;
+    let mut rest = html_without_math.as_str();
     while let Some(i) = rest.find('<') {
         out += &rest[..i];
         rest = rest[i..].split_once('>').map_or("", |(_, r)| r);
@@ -271,16 +290,172 @@ fn the_registry_page_has_the_json_reports_content_entry_for_entry() {
         );
         assert!(!e.hidden(), "{} hidden without a filter", e.attr("data-id"));
     }
-    for (position, claim) in claims.iter().enumerate() {
+    // The findings come first, by verdict, each in the order of the text;
+    // then the entries that hold (but the corrections of a finding, shown
+    // with it), collapsed.
+    let (findings_part, holds_part) = rendered
+        .dom
+        .split_once("id=\"holds\"")
+        .expect("a part for the entries that hold");
+    let in_findings = self::entries(findings_part);
+    let in_holds = self::entries(holds_part);
+    assert_eq!(in_findings.len() + in_holds.len(), entries.len());
+    let verdict_of = |id: &str| {
+        claims
+            .iter()
+            .find(|c| c["id"] == id)
+            .map(|c| c["verdict"].as_str().unwrap().to_string())
+            .unwrap()
+    };
+    let findings_json: Vec<&str> = claims
+        .iter()
+        .filter(|c| c["verdict"] != "holds")
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert!(findings_json.len() > 20, "{} findings", findings_json.len());
+    let findings_page: Vec<&str> = in_findings
+        .iter()
+        .filter(|e| e.attr("data-verdict") != "holds")
+        .map(|e| e.attr("data-id"))
+        .collect();
+    let order = [
+        "fails",
+        "fragment",
+        "reconstructed",
+        "open",
+        "partly checked",
+        "not checked",
+    ];
+    let mut expected = findings_json.clone();
+    expected.sort_by_key(|id| order.iter().position(|v| *v == verdict_of(id)));
+    assert_eq!(
+        findings_page, expected,
+        "the findings, by verdict, in the order of the text"
+    );
+    assert_eq!(
+        in_findings[0].attr("data-verdict"),
+        "fails",
+        "the page opens on a failure"
+    );
+    for e in &in_findings {
+        if e.attr("data-verdict") == "holds" {
+            assert!(
+                e.attrs["class"].contains("correction") && !e.attr("data-id").is_empty(),
+                "{}: a holding entry among the findings is a correction",
+                e.attr("data-id")
+            );
+        }
+    }
+    assert!(in_holds.iter().all(|e| e.attr("data-verdict") == "holds"));
+    assert!(in_holds.len() > 100, "{} entries hold", in_holds.len());
+    let folds: Vec<&str> = holds_part
+        .split("<details class=\"group box\"")
+        .skip(1)
+        .collect();
+    assert!(
+        folds.len() >= 3,
+        "one collapsed group per paper and the octal records"
+    );
+    for fold in &folds {
+        let tag = fold.split('>').next().unwrap();
+        assert!(
+            !tag.contains(" open"),
+            "a group of holding entries is open: {tag}"
+        );
+    }
+    assert_eq!(
+        holds_part.matches("<article ").count(),
+        folds
+            .iter()
+            .map(|f| f
+                .split("</details>")
+                .next()
+                .unwrap()
+                .matches("<article ")
+                .count())
+            .sum::<usize>(),
+        "every holding entry is inside a collapsed group"
+    );
+    // Both papers are cited in the header, and each of their entries links
+    // to its paper's arXiv page.
+    let header = rendered.dom.split("<main>").next().unwrap();
+    for cite in [
+        "Hikaru Manabe, <cite>Purely Periodic Three-move Subtraction Games</cite>, 2026, arXiv:2609.05358",
+        "Seomgeun Shim, <cite>Impartial Avoidance Games on Convex Geometries</cite>, 2025, arXiv:2512.06267",
+    ] {
+        assert!(header.contains(cite), "{cite}");
+    }
+    for e in &entries {
+        let id = e.attr("data-id");
+        let link = match id.split('.').next() {
+            Some("A") => Some("href=\"https://arxiv.org/abs/2609.05358\""),
+            Some("B") => Some("href=\"https://arxiv.org/abs/2512.06267\""),
+            _ => None,
+        };
+        if let Some(link) = link {
+            let place = e.html.split("data-field=\"location\">").nth(1).unwrap();
+            assert!(
+                place.starts_with(&format!("<a class=\"paper\" {link}")),
+                "{id}: {place}"
+            );
+        }
+    }
+    // The formulas are MathML: the statements of paper A's Proposition 7
+    // and Theorem 30 are typeset, a statement without a formula is not.
+    let prop7 = by_id["A.Prop7"];
+    assert!(
+        prop7
+            .html
+            .contains("<math alttext=\"(0^a 1^a)^((η+1)/2) 0^ε 1^a\"")
+            || prop7.html.contains("<msup>"),
+        "{}",
+        prop7.html
+    );
+    assert!(
+        by_id["A.Thm30"].html.contains("<msub><mi>Θ</mi>"),
+        "Θ_(c+b) is typeset"
+    );
+    let plain = by_id["A.Lemma47.proof"]
+        .html
+        .split("data-field=\"statement\">")
+        .nth(1)
+        .unwrap();
+    assert!(
+        !plain
+            .split("</blockquote>")
+            .next()
+            .unwrap()
+            .contains("<math"),
+        "{plain}"
+    );
+    // The certificates have readable names, not files or hashes.
+    for e in &entries {
+        for name in e.html.split("data-field=\"certificate-name\">").skip(1) {
+            let name = text(name.split("</span>").next().unwrap());
+            assert!(
+                name.contains("certificate"),
+                "{}: {name}",
+                e.attr("data-id")
+            );
+            assert!(
+                !name.contains(".ron") && !name.contains('/'),
+                "{}: {name}",
+                e.attr("data-id")
+            );
+        }
+    }
+    assert!(
+        by_id["B.Prop.W1"]
+            .text
+            .contains("Avoidance-game certificate: vertex geometry of the tree "),
+        "{}",
+        by_id["B.Prop.W1"].text
+    );
+    for claim in claims.iter() {
         let id = claim["id"].as_str().unwrap();
         let e = by_id
             .get(id)
             .unwrap_or_else(|| panic!("{id} is not on the page"));
-        assert_eq!(
-            entries[position].attr("data-id"),
-            id,
-            "the order of the text"
-        );
         let verdict = claim["verdict"].as_str().unwrap();
         assert_eq!(e.attr("data-verdict"), verdict, "{id}");
         assert!(
@@ -398,6 +573,13 @@ fn the_url_hash_filters_hide_exactly_the_entries_that_do_not_match() {
             )),
             "{hash}: the count shown"
         );
+        // A collapsed group that holds a match is opened.
+        for fold in rendered.dom.split("<details class=\"group box\"").skip(1) {
+            let tag = fold.split('>').next().unwrap();
+            let body = fold.split("</details>").next().unwrap();
+            let matched = entries_shown(body).len();
+            assert_eq!(tag.contains(" open"), matched > 0, "{hash}: {tag}");
+        }
     }
 }
 
@@ -415,17 +597,37 @@ fn the_page_names_nothing_to_fetch() {
     }
     assert_eq!(page.matches("<script").count(), 1, "one inline script");
     assert!(page.contains("<script>"), "the script is inline");
-    for attr in ["src=\"", "href=\""] {
+    // Every address is a plain link a reader follows (a source of the
+    // octal records, or one of the two papers); nothing is loaded.
+    let papers = [
+        "https://arxiv.org/abs/2609.05358\"",
+        "https://arxiv.org/abs/2512.06267\"",
+    ];
+    for attr in [
+        "src=\"",
+        "href=\"",
+        "srcset=\"",
+        "action=\"",
+        "xlink:href=\"",
+        "data=\"",
+    ] {
         for (i, _) in page.match_indices(attr) {
             let value = &page[i + attr.len()..];
             let ok = value.starts_with('#')
-                || value.starts_with("data:")
+                || (attr == "src=\"" && value.starts_with("data:"))
                 || (attr == "href=\""
-                    && page[..i].ends_with("<a class=\"source\" ")
-                    && (value.starts_with("https://") || value.starts_with("http://")));
+                    && (value.starts_with("data:")
+                        || (page[..i].ends_with("<a class=\"source\" ")
+                            && (value.starts_with("https://") || value.starts_with("http://")))
+                        || (page[..i].ends_with("<a class=\"paper\" ")
+                            && papers.iter().any(|p| value.starts_with(p)))));
             assert!(ok, "{attr}{}", &value[..value.len().min(80)]);
         }
     }
+    let links = page
+        .matches("<a class=\"paper\" href=\"https://arxiv.org/abs/")
+        .count();
+    assert!(links > 150, "{links} links to the papers");
     // The registry's octal entries link their sources.
     assert!(page.contains("href=\"https://oeis.org/A071444\""));
 }
@@ -592,6 +794,56 @@ fn a_changed_baseline_is_shown_at_the_top() {
     assert!(added[0].starts_with("+Bulk.c0002: fails"), "{added:?}");
 }
 
+/// Chromium lays the formulas out as MathML: a copy of the registry page
+/// with a second script (the test's own) measures the first formula of a
+/// statement and a subscript in it.
+#[test]
+fn the_formulas_are_laid_out_as_mathml() {
+    let Some(chromium) = chromium() else { return };
+    let reg = registry();
+    let page = std::fs::read_to_string(&reg.page).unwrap();
+    let probe = r##"<script>(function(){var r=document.documentElement;
+var m=document.querySelector("#entry-A\\.Thm30 blockquote math");
+var b=m.getBoundingClientRect();r.setAttribute("data-math-box",Math.round(b.width)+"x"+Math.round(b.height));
+r.setAttribute("data-math-display",getComputedStyle(m).display);
+var s=m.querySelector("msub");var base=s.children[0].getBoundingClientRect(),sub=s.children[1].getBoundingClientRect();
+r.setAttribute("data-sub-lower",String(sub.bottom>base.bottom&&sub.left>=base.right-1));
+r.setAttribute("data-math-count",String(document.querySelectorAll("math").length));})();</script>"##;
+    let copy = reg.page.with_file_name("probe.html");
+    std::fs::write(&copy, page.replace("</body>", &format!("{probe}</body>"))).unwrap();
+    // Opened on the entry, so that its collapsed group (if any) is open.
+    let rendered = render(&chromium, &copy, "#entry-A.Thm30");
+    assert!(rendered.console.is_empty(), "{:#?}", rendered.console);
+    let attr = |name: &str| -> String {
+        rendered
+            .dom
+            .split(&format!("{name}=\""))
+            .nth(1)
+            .unwrap_or_else(|| panic!("no {name}"))
+            .split('"')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let bbox = attr("data-math-box");
+    let (w, h) = bbox.split_once('x').unwrap();
+    let (w, h): (u32, u32) = (w.parse().unwrap(), h.parse().unwrap());
+    assert!(w > 20 && h > 8, "the formula's box is {bbox}");
+    let display = attr("data-math-display");
+    assert!(
+        !display.is_empty() && display != "none",
+        "display: {display}"
+    );
+    assert_eq!(
+        attr("data-sub-lower"),
+        "true",
+        "the subscript sits lower, after its base"
+    );
+    let count: usize = attr("data-math-count").parse().unwrap();
+    assert!(count > 200, "{count} formulas");
+    println!("the first formula of A.Thm30: {bbox} px; {count} formulas on the page");
+}
+
 #[test]
 fn a_screenshot_of_the_registry_page() {
     let Some(chromium) = chromium() else { return };
@@ -601,7 +853,7 @@ fn a_screenshot_of_the_registry_page() {
     let out = browser(&chromium, &profile)
         .arg(format!("--screenshot={}", shot.display()))
         .arg("--window-size=1000,1300")
-        .arg(url(&reg.page, "#verdict=fails"))
+        .arg(url(&reg.page, ""))
         .output()
         .unwrap();
     let _ = std::fs::remove_dir_all(&profile);

@@ -8,12 +8,20 @@
 //! counterexamples (`tests/audit_html.rs` compares both with `--format
 //! json` in a headless browser). Every text goes through [`escape`].
 //!
+//! The page opens on the findings (every verdict but holds, by verdict,
+//! each failing statement followed by its corrections); the entries that
+//! hold follow in closed `<details>`, one per group. Formulas are MathML
+//! ([`super::mathml`]); the places of papers A and B link to the papers'
+//! arXiv pages ([`PAPERS`], cited in the header); certificates are named by
+//! what they certify ([`certificate_name`]).
+//!
 //! Self-contained: inline CSS, one small inline script, pictures as
 //! `data:` URIs, and a Content Security Policy that forbids every fetch.
 //! Without the script everything is visible; with it the summary's filters
 //! (verdict, group, search) hide the entries that do not match, and can be
 //! set from the URL: `report.html#verdict=fails&paper=A&q=Prop`.
 
+use super::mathml;
 use super::report::{counts, findings, scope_label, thousands, Row};
 use super::Verdict;
 use crate::claim::Coverage;
@@ -103,10 +111,61 @@ pub fn group(id: &str) -> &str {
 fn group_title(group: &str) -> String {
     match group {
         "A" => "Paper A: Manabe, Purely Periodic Three-move Subtraction Games".to_string(),
-        "B" => "Paper B: Shim, avoidance games".to_string(),
+        "B" => "Paper B: Shim, Impartial Avoidance Games on Convex Geometries".to_string(),
         "O" => "Published records of octal games (OEIS, tables)".to_string(),
         other => format!("Claims {other}"),
     }
+}
+
+/// A paper the registry audits.
+#[derive(Clone, Copy, Debug)]
+pub struct Paper {
+    /// Its group of entries (`A`, `B`).
+    pub group: &'static str,
+    /// Its author.
+    pub author: &'static str,
+    /// Its title.
+    pub title: &'static str,
+    /// Its year (that of its arXiv identifier).
+    pub year: u32,
+    /// Its arXiv identifier.
+    pub arxiv: &'static str,
+}
+
+impl Paper {
+    /// The paper's arXiv abstract page.
+    pub fn url(&self) -> String {
+        format!("https://arxiv.org/abs/{}", self.arxiv)
+    }
+
+    /// "Manabe (2026)".
+    pub fn short(&self) -> String {
+        let surname = self.author.rsplit(' ').next().unwrap_or(self.author);
+        format!("{surname} ({})", self.year)
+    }
+}
+
+/// The two papers, as cited on the page.
+pub const PAPERS: [Paper; 2] = [
+    Paper {
+        group: "A",
+        author: "Hikaru Manabe",
+        title: "Purely Periodic Three-move Subtraction Games",
+        year: 2026,
+        arxiv: "2609.05358",
+    },
+    Paper {
+        group: "B",
+        author: "Seomgeun Shim",
+        title: "Impartial Avoidance Games on Convex Geometries",
+        year: 2025,
+        arxiv: "2512.06267",
+    },
+];
+
+/// The paper of a group of the registry.
+fn paper(group: &str) -> Option<&'static Paper> {
+    PAPERS.iter().find(|p| p.group == group)
 }
 
 /// The short name of a group, for the summary and the filter.
@@ -132,6 +191,16 @@ fn anchor_href(id: &str) -> String {
 /// Escaped text in which every `http://` or `https://` address becomes a
 /// link (not fetched: a reader follows it).
 pub fn linkify(text: &str) -> String {
+    linkify_with(text, escape)
+}
+
+/// [`linkify`], with the formulas of the text between the addresses
+/// typeset in MathML ([`mathml::render`]).
+pub fn rich(text: &str) -> String {
+    linkify_with(text, mathml::render)
+}
+
+fn linkify_with(text: &str, plain: fn(&str) -> String) -> String {
     let mut out = String::new();
     let mut rest = text;
     while let Some(start) = ["https://", "http://"]
@@ -139,7 +208,7 @@ pub fn linkify(text: &str) -> String {
         .filter_map(|s| rest.find(s))
         .min()
     {
-        out += &escape(&rest[..start]);
+        out += &plain(&rest[..start]);
         let tail = &rest[start..];
         let end = tail
             .find(|c: char| c.is_whitespace() || "<>\"'()[]{}".contains(c))
@@ -147,7 +216,7 @@ pub fn linkify(text: &str) -> String {
         let url = tail[..end].trim_end_matches(['.', ',', ';', ':']);
         let url = if url.ends_with("//") { "" } else { url };
         if url.is_empty() {
-            out += &escape(&tail[..end.max(1)]);
+            out += &plain(&tail[..end.max(1)]);
             rest = &tail[end.max(1)..];
             continue;
         }
@@ -158,7 +227,7 @@ pub fn linkify(text: &str) -> String {
         );
         rest = &tail[url.len()..];
     }
-    out + &escape(rest)
+    out + &plain(rest)
 }
 
 /// The class name of a verdict ("partly checked" → "partly-checked").
@@ -210,6 +279,9 @@ pub fn render(page: &Page) -> String {
     out += &head();
     out += "<body>\n<header class=\"top\">\n<h1>nimcert audit</h1>\n";
     out += &sources(page);
+    if page.claim_files.is_empty() && page.rows.iter().any(|r| paper(group(&r.id)).is_some()) {
+        out += &citations();
+    }
     out += &summary(page.rows, &groups);
     out += &filters(&groups);
     out += "</header>\n";
@@ -217,25 +289,151 @@ pub fn render(page: &Page) -> String {
         out += &baseline(b);
     }
     out += "<main>\n";
-    for (g, indexes) in &groups {
-        let _ = writeln!(
-            out,
-            "<section class=\"group\" id=\"group-{2}\" data-group=\"{0}\">\n<h2>{1}</h2>",
-            escape(g),
-            escape(&group_title(g)),
-            escape(&percent(g))
-        );
-        for &i in indexes {
-            let certs = page.certificates.get(i).map_or(&[][..], Vec::as_slice);
-            out += &entry(&page.rows[i], certs, page.rows);
-        }
-        out += "</section>\n";
-    }
+    out += &main(page, &groups);
     out += "</main>\n<footer><p>Written by nimcert ";
     out += env!("CARGO_PKG_VERSION");
     out += "; the same content as <code>nimcert audit --format json</code>. \
 The page fetches nothing (its Content Security Policy forbids it).</p></footer>\n";
     let _ = write!(out, "<script>{SCRIPT}</script>\n</body>\n</html>\n");
+    out
+}
+
+/// Whether a row is a finding (shown first): every verdict but holds.
+fn is_finding(r: &Row) -> bool {
+    r.verdict != Verdict::Holds
+}
+
+/// The verdicts of the findings, in the order the page shows them.
+const FINDING_ORDER: [Verdict; 6] = [
+    Verdict::Fails,
+    Verdict::Fragment,
+    Verdict::Reconstructed,
+    Verdict::Open,
+    Verdict::PartlyChecked,
+    Verdict::NotChecked,
+];
+
+/// What the page calls the entries of a verdict.
+fn verdict_heading(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Fails => "Statements that fail, with their counterexamples and corrections",
+        Verdict::Fragment => "Fragments: statements whose formula is lost in the text read",
+        Verdict::Reconstructed => "Reconstructions: lost formulas derived here and tested",
+        Verdict::Open => "Open: conjectures and open questions, checked on a range",
+        Verdict::PartlyChecked => "Partly checked: some instances beyond the audit's bounds",
+        Verdict::NotChecked => "Not checked",
+        Verdict::Holds => "Statements that hold",
+    }
+}
+
+/// The entries: first the findings by verdict (each failing or fragmentary
+/// statement followed by the entries that correct it), then the entries
+/// that hold, per group, in closed `<details>`.
+fn main(page: &Page, groups: &[(&str, Vec<usize>)]) -> String {
+    let rows = page.rows;
+    let registry = page.claim_files.is_empty();
+    let certs = |i: usize| page.certificates.get(i).map_or(&[][..], Vec::as_slice);
+    // The corrections of a finding, shown with it.
+    let corrections_of = |i: usize| -> Vec<usize> {
+        (0..rows.len())
+            .filter(|&j| {
+                !is_finding(&rows[j])
+                    && rows[j]
+                        .corrects
+                        .as_deref()
+                        .and_then(|of| of.split(' ').next())
+                        .is_some_and(|of| of == rows[i].id)
+            })
+            .collect()
+    };
+    let mut shown = vec![false; rows.len()];
+    let mut out = String::new();
+    let findings = rows.iter().filter(|r| is_finding(r)).count();
+    let _ = writeln!(
+        out,
+        "<section class=\"part findings box\" id=\"findings\">\n<h2>Findings ({})</h2>",
+        thousands(findings as u64)
+    );
+    if findings == 0 {
+        out += "<p class=\"none\">No finding: every statement holds.</p>\n";
+    }
+    for v in FINDING_ORDER {
+        let members: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].verdict == v).collect();
+        if members.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "<section class=\"verdict-group box\" id=\"findings-{}\" data-verdict-group=\"{}\">\n<h3>{} {} ({})</h3>",
+            escape(&verdict_class(v)),
+            escape(v.name()),
+            badge(v),
+            escape(verdict_heading(v)),
+            thousands(members.len() as u64)
+        );
+        for i in members {
+            out += &entry(&rows[i], certs(i), rows, registry, "");
+            shown[i] = true;
+            for j in corrections_of(i) {
+                if !shown[j] {
+                    out += &entry(&rows[j], certs(j), rows, registry, " correction");
+                    shown[j] = true;
+                }
+            }
+        }
+        out += "</section>\n";
+    }
+    out += "</section>\n";
+    let holds: Vec<usize> = (0..rows.len()).filter(|&i| !shown[i]).collect();
+    let _ = writeln!(
+        out,
+        "<section class=\"part holds box\" id=\"holds\">\n<h2>Statements that hold ({})</h2>\n\
+<p class=\"what\">Collapsed: open a group to read its entries (the corrections of the findings are shown with them above).</p>",
+        thousands(holds.len() as u64)
+    );
+    for (g, indexes) in groups {
+        let members: Vec<usize> = indexes.iter().copied().filter(|&i| !shown[i]).collect();
+        if members.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "<details class=\"group box\" id=\"group-{2}\" data-group=\"{0}\">\n<summary><h3>{1}: {3} {4} hold</h3></summary>",
+            escape(g),
+            escape(&group_title(g)),
+            escape(&percent(g)),
+            thousands(members.len() as u64),
+            if members.len() == 1 { "statement" } else { "statements" }
+        );
+        for i in members {
+            out += &entry(&rows[i], certs(i), rows, registry, "");
+        }
+        out += "</details>\n";
+    }
+    out += "</section>\n";
+    out
+}
+
+/// The papers the registry audits, cited.
+fn citations() -> String {
+    let mut out = String::from("<section class=\"papers\" id=\"papers\"><h2>The papers</h2><ul>");
+    for p in &PAPERS {
+        let _ = write!(
+            out,
+            "<li id=\"paper-{0}\" data-paper-cite=\"{0}\">Paper {0}: {1}, <cite>{2}</cite>, {3}, \
+arXiv:{4} (<a class=\"paper\" href=\"{5}\" rel=\"noreferrer\">{5}</a>).</li>",
+            escape(p.group),
+            escape(p.author),
+            escape(p.title),
+            p.year,
+            escape(p.arxiv),
+            escape(&p.url())
+        );
+    }
+    out += "</ul>\n<p class=\"what\">\"The text read\" is the text extraction of each paper the \
+audit worked from; a <em>fragment</em> is a statement whose formula was lost in that text, a \
+<em>reconstruction</em> a lost formula derived here and tested. The places (§, theorem, table \
+row) link to the paper's arXiv page.</p></section>\n";
     out
 }
 
@@ -315,7 +513,7 @@ fn summary(rows: &[Row], groups: &[(&str, Vec<usize>)]) -> String {
     for (g, members) in groups {
         line(
             format!(
-                "<a href=\"#group-{}\" title=\"{}\">{}</a>",
+                "<a href=\"#paper={}\" title=\"{}\">{}</a>",
                 escape(&percent(g)),
                 escape(&group_title(g)),
                 escape(&group_short(g))
@@ -383,10 +581,25 @@ and count equals the baseline <code>{}</code>.</p></section>\n",
     }
 }
 
-/// One entry.
-fn entry(r: &Row, certs: &[PageCertificate], rows: &[Row]) -> String {
+/// Where an entry is: for the registry's papers, a link to the paper with
+/// the place in it; otherwise the place as given (its addresses linked).
+fn location(r: &Row, registry: bool) -> String {
+    match paper(group(&r.id)).filter(|_| registry) {
+        Some(p) => format!(
+            "<a class=\"paper\" href=\"{}\" rel=\"noreferrer\" title=\"{}\">{}</a> <span class=\"cite\">in {}</span>",
+            escape(&p.url()),
+            escape(&format!("{}, {} ({}), arXiv:{}", p.author, p.title, p.year, p.arxiv)),
+            mathml::render(&r.location),
+            escape(&p.short())
+        ),
+        None => rich(&r.location),
+    }
+}
+
+/// One entry (`extra` is appended to its classes).
+fn entry(r: &Row, certs: &[PageCertificate], rows: &[Row], registry: bool, extra: &str) -> String {
     let mut out = format!(
-        "<article class=\"entry v-{}\" id=\"{}\" data-id=\"{}\" data-paper=\"{}\" data-verdict=\"{}\" \
+        "<article class=\"entry v-{}{extra}\" id=\"{}\" data-id=\"{}\" data-paper=\"{}\" data-verdict=\"{}\" \
 data-scope=\"{}\" data-applicable=\"{}\" data-failing=\"{}\" data-unchecked=\"{}\">\n",
         verdict_class(r.verdict),
         escape(&anchor(&r.id)),
@@ -400,18 +613,18 @@ data-scope=\"{}\" data-applicable=\"{}\" data-failing=\"{}\" data-unchecked=\"{}
     );
     let _ = writeln!(
         out,
-        "<header>{} <h3><a href=\"{}\" data-field=\"id\">{}</a></h3> <span class=\"kind\">{}</span>\
+        "<header>{} <h4><a href=\"{}\" data-field=\"id\">{}</a></h4> <span class=\"kind\">{}</span>\
 <span class=\"where\" data-field=\"location\">{}</span></header>",
         badge(r.verdict),
         escape(&anchor_href(&r.id)),
         escape(&r.id),
         escape(&r.kind),
-        linkify(&r.location)
+        location(r, registry)
     );
     let _ = writeln!(
         out,
         "<blockquote data-field=\"statement\">{}</blockquote>",
-        escape(&r.statement)
+        rich(&r.statement)
     );
     out += &facts(r);
     out += &finding_list(r);
@@ -433,7 +646,7 @@ fn facts(r: &Row) -> String {
         let _ = write!(
             out,
             "<dt>{label}</dt><dd data-field=\"hypotheses\">{}</dd>",
-            linkify(&r.hypotheses)
+            rich(&r.hypotheses)
         );
     }
     let _ = write!(
@@ -483,7 +696,7 @@ fn finding_list(r: &Row) -> String {
     }
     let mut out = String::from("<ul class=\"findings\">");
     for f in items {
-        let _ = write!(out, "<li data-field=\"finding\">{}</li>", linkify(&f));
+        let _ = write!(out, "<li data-field=\"finding\">{}</li>", rich(&f));
     }
     out += "</ul>\n";
     out
@@ -498,10 +711,10 @@ fn corrections(r: &Row, rows: &[Row]) -> String {
                 "<a href=\"{}\">{}</a>{}",
                 escape(&anchor_href(id)),
                 escape(id),
-                escape(&text[id.len()..])
+                rich(&text[id.len()..])
             )
         } else {
-            escape(text)
+            rich(text)
         }
     };
     let mut out = String::new();
@@ -533,11 +746,11 @@ fn counterexamples(r: &Row, certs: &[PageCertificate]) -> String {
         None => "numbers alone: no game to certify",
     };
     let mut out = format!(
-        "<div class=\"counterexamples\"><h4>Smallest counterexamples <span class=\"status\" \
-data-field=\"certificate-status\">({status})</span></h4><ol>"
+        "<div class=\"counterexamples\"><h5>Smallest counterexamples <span class=\"status\" \
+data-field=\"certificate-status\">({status})</span></h5><ol>"
     );
     for c in &r.counterexamples {
-        let _ = write!(out, "<li data-field=\"counterexample\">{}</li>", escape(c));
+        let _ = write!(out, "<li data-field=\"counterexample\">{}</li>", rich(c));
     }
     out += "</ol>\n";
     for (k, cert) in certs.iter().enumerate() {
@@ -572,8 +785,10 @@ fn certificate(id: &str, k: usize, cert: &PageCertificate) -> String {
     let name = file_name(id, k);
     let size = cert.ron.len();
     let mut out = format!(
-        "<details class=\"certificate\" data-instance=\"{0}\"><summary>Certificate of {0} ({1} bytes)</summary>\n",
+        "<details class=\"certificate\" data-instance=\"{0}\"><summary><span data-field=\"certificate-name\">{1}</span> \
+({2} bytes)</summary>\n",
         escape(&cert.instance),
+        mathml::render(&certificate_name(&cert.ron)),
         thousands(size as u64)
     );
     if let Some(path) = &cert.stored {
@@ -604,6 +819,111 @@ files, if any) and re-check: <code class=\"cmd\">nimcert audit --claim {} --cert
     }
     out += "</details>\n";
     out
+}
+
+/// A set of numbers as `{1, 2, 3}`.
+fn set<T: std::fmt::Display>(items: &[T]) -> String {
+    let items: Vec<String> = items.iter().map(ToString::to_string).collect();
+    format!("{{{}}}", items.join(", "))
+}
+
+/// What a certificate certifies, in words: "Family certificate {2, 5,
+/// c ≡ 1 mod 7}" rather than its file or hash. Read from its RON text;
+/// "Certificate" when the text does not parse.
+pub fn certificate_name(ron: &str) -> String {
+    use nimcert_check::format::{AvoidanceGeometry as G, Claim as C};
+    let Ok(cert) = nimcert_check::parse(ron.as_bytes(), &nimcert_check::limits::Limits::default())
+    else {
+        return "Certificate".to_string();
+    };
+    let period = |q: u64, p: u64| format!("q = {q}, p = {p}");
+    let family = |a: u64, b: u64, rho: u64, from_k: u64| {
+        let m = a.saturating_add(b);
+        let c0 = rho.saturating_add(from_k.saturating_mul(m));
+        format!("{{{a}, {b}, c ≡ {rho} mod {m}}}, c ≥ {c0}")
+    };
+    // Vertices numbered from 1, as the counterexamples and the paper number
+    // them (the certificate numbers them from 0).
+    let edges = |edges: &[(u32, u32)]| {
+        let e: Vec<String> = edges
+            .iter()
+            .map(|(u, v)| format!("{}–{}", u64::from(*u) + 1, u64::from(*v) + 1))
+            .collect();
+        if e.is_empty() {
+            "with one vertex".to_string()
+        } else {
+            e.join(", ")
+        }
+    };
+    match &cert.claim {
+        C::Sequence(c) => format!(
+            "Nim-sequence certificate {}: {}",
+            set(&c.moves),
+            period(c.preperiod, c.period)
+        ),
+        C::PackedSequence(c) => format!(
+            "Nim-sequence certificate {}: {}",
+            set(&c.moves),
+            period(c.preperiod, c.period)
+        ),
+        C::Periodic(c) => format!(
+            "Period certificate {}: {}",
+            set(&c.moves),
+            period(c.preperiod, c.period)
+        ),
+        C::PSet(c) => format!(
+            "P-position certificate {}: period {}",
+            set(&c.moves),
+            c.period
+        ),
+        C::PeriodicTable(c) => {
+            let n = c.games.lines().filter(|l| !l.trim().is_empty()).count();
+            format!("Period table certificate, {} games", thousands(n as u64))
+        }
+        C::Octal(c) => format!(
+            "Octal-game certificate {}: {}",
+            c.code,
+            period(c.preperiod, c.period)
+        ),
+        C::OctalPeriodic(c) => format!(
+            "Octal-game period certificate {}: {}",
+            c.code,
+            period(c.preperiod, c.period)
+        ),
+        C::Family(c) => format!("Family certificate {}", family(c.a, c.b, c.rho, c.from_k)),
+        C::PrePeriodicFamily(c) => format!(
+            "Pre-periodic family certificate {}",
+            family(c.a, c.b, c.rho, c.from_k)
+        ),
+        C::Grundy(c) => format!(
+            "Grundy's game certificate, heaps below {}",
+            thousands(c.values.len() as u64)
+        ),
+        C::Avoidance(c) => {
+            let geometry = match &c.geometry {
+                G::TreeVertices { edges: e, .. } => {
+                    format!("vertex geometry of the tree {}", edges(e))
+                }
+                G::TreeEdges { edges: e, .. } => {
+                    format!(
+                        "edge geometry of the tree {} (W: edges, numbered from 0)",
+                        edges(e)
+                    )
+                }
+                G::Affine { points } => format!("{} points of the plane", points.len()),
+                G::Closure { points, .. } => format!("a convex geometry on {points} points"),
+            };
+            let win: Vec<u64> = match &c.geometry {
+                G::TreeVertices { .. } => c.win.iter().map(|&w| u64::from(w) + 1).collect(),
+                _ => c.win.iter().map(|&w| u64::from(w)).collect(),
+            };
+            format!(
+                "Avoidance-game certificate: {geometry}, W = {}, nim {}",
+                set(&win),
+                c.nim
+            )
+        }
+    }
 }
 
 /// The three moves of a counterexample written `{a,b,c}: …`.
@@ -647,8 +967,14 @@ fn picture(moves: &[u64; 3]) -> String {
 const STYLE: &str = r#"
 :root{--ink:#111;--muted:#555;--rule:#ccc;font-family:system-ui,"DejaVu Sans",sans-serif;color:var(--ink);background:#fff}
 body{max-width:72rem;margin:0 auto;padding:1rem 1.5rem;line-height:1.4}
-h1{margin:.2rem 0}h2{margin-top:2rem;border-bottom:2px solid var(--ink)}h3{display:inline;font-size:1.05rem;margin:0}
-h3 a{color:inherit}h4{margin:.6rem 0 .2rem;font-size:.95rem}
+h1{margin:.2rem 0}h2{margin-top:2rem;border-bottom:2px solid var(--ink)}h3{font-size:1.1rem;margin:1.2rem 0 .4rem}
+h4{display:inline;font-size:1.05rem;margin:0}h4 a{color:inherit}h5{margin:.6rem 0 .2rem;font-size:.95rem}
+.papers h2{font-size:1.1rem;margin-top:.8rem;border:0}.papers ul{margin:.2rem 0;padding-left:1.3rem}
+details.group{margin:.5rem 0;border:1px solid var(--rule);padding:.2rem .6rem}details.group>summary{cursor:pointer}
+details.group>summary h3{display:inline;margin:.3rem 0}
+article.correction{margin-left:2rem;border-left-color:#99ddff}
+.cite{color:var(--muted)}a.paper{color:inherit}
+math{font-size:1.05em}blockquote math{font-style:normal}
 .what{color:var(--muted)}
 table.summary{border-collapse:collapse;margin:.5rem 0;font-size:.9rem}
 table.summary th,table.summary td{border:1px solid var(--rule);padding:.2rem .45rem;text-align:right}
@@ -694,14 +1020,18 @@ const SCRIPT: &str = r##"
 "use strict";
 var d=document,root=d.documentElement;
 var entries=Array.prototype.slice.call(d.querySelectorAll("article.entry"));
-var texts=entries.map(function(e){var t=[];e.querySelectorAll("[data-field]").forEach(function(f){t.push(f.textContent);});return t.join("\n").toLowerCase();});
-var groups=Array.prototype.slice.call(d.querySelectorAll("section.group"));
+function plain(f){if(!f.querySelector("math")){return f.textContent;}var c=f.cloneNode(true);c.querySelectorAll("math").forEach(function(m){m.replaceWith(m.getAttribute("alttext")||m.textContent);});return c.textContent;}
+var texts=entries.map(function(e){var t=[];e.querySelectorAll("[data-field]").forEach(function(f){t.push(plain(f));});return t.join("\n").toLowerCase();});
+var boxes=Array.prototype.slice.call(d.querySelectorAll(".box"));
+var folds=Array.prototype.slice.call(d.querySelectorAll("details.group"));
 var fv=d.getElementById("f-verdict"),fp=d.getElementById("f-paper"),fq=d.getElementById("f-search"),shown=d.getElementById("shown");
 function params(){var o={};location.hash.replace(/^#/,"").split("&").forEach(function(kv){var i=kv.indexOf("=");if(i>0){try{o[kv.slice(0,i)]=decodeURIComponent(kv.slice(i+1).replace(/\+/g," "));}catch(e){}}});return o;}
 function apply(){
  var v=fv.value,p=fp.value,q=fq.value.trim().toLowerCase(),n=0;
  entries.forEach(function(e,i){var ok=(!v||e.getAttribute("data-verdict")===v)&&(!p||e.getAttribute("data-paper")===p)&&(!q||texts[i].indexOf(q)>=0);e.hidden=!ok;if(ok){n++;}});
- groups.forEach(function(g){g.hidden=!g.querySelector("article.entry:not([hidden])");});
+ boxes.forEach(function(g){g.hidden=!g.querySelector("article.entry:not([hidden])");});
+ var filtered=!!(v||p||q);
+ folds.forEach(function(f){var m=filtered&&!f.hidden;if(m&&!f.open){f.open=true;f.setAttribute("data-opened","filter");}else if(!m&&f.getAttribute("data-opened")==="filter"){f.open=false;f.removeAttribute("data-opened");}});
  shown.textContent=n+" of "+entries.length+" entries shown";
  root.setAttribute("data-shown",String(n));
 }
@@ -709,7 +1039,10 @@ function set(select,value){select.value=value;if(select.value!==value){select.va
 function fromHash(){
  if(location.hash.indexOf("=")<0){
   var target=location.hash.length>1?d.getElementById(decodeURIComponent(location.hash.slice(1))):null;
-  if(target&&target.closest("[hidden]")){fv.value="";fp.value="";fq.value="";apply();target.scrollIntoView();}
+  if(target&&target.closest("[hidden]")){fv.value="";fp.value="";fq.value="";apply();}
+  var fold=target&&target.closest("details");
+  if(fold&&!fold.open){fold.open=true;}
+  if(target){target.scrollIntoView();}
   return;
  }
  var o=params();set(fv,o.verdict||"");set(fp,o.paper||"");fq.value=o.q||"";apply();
@@ -726,7 +1059,7 @@ fv.addEventListener("change",toHash);fp.addEventListener("change",toHash);fq.add
 d.getElementById("filters").addEventListener("submit",function(e){e.preventDefault();});
 window.addEventListener("hashchange",fromHash);
 d.getElementById("filters").hidden=false;
-if(location.hash.indexOf("=")>=0){fromHash();}else{apply();}
+if(location.hash.indexOf("=")>=0){fromHash();}else{apply();if(location.hash.length>1){fromHash();}}
 root.setAttribute("data-script","ready");
 if(window.performance){root.setAttribute("data-ready-ms",String(Math.round(performance.now())));}
 })();

@@ -10,6 +10,7 @@
 pub mod baseline;
 pub mod file;
 pub mod html;
+pub mod mathml;
 pub mod report;
 pub mod store;
 
