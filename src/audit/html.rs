@@ -21,7 +21,7 @@
 //! (verdict, group, search) hide the entries that do not match, and can be
 //! set from the URL: `report.html#verdict=fails&paper=A&q=Prop`.
 
-use super::mathml;
+use super::mathml::{self, escape};
 use super::report::{counts, findings, scope_label, thousands, Row};
 use super::Verdict;
 use crate::claim::Coverage;
@@ -69,23 +69,6 @@ pub const MAX_EMBEDDED: usize = 1 << 20;
 /// and script run, pictures are `data:` URIs.
 pub const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; \
 script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
-
-/// Escapes text for HTML content and attribute values: `&`, `<`, `>`,
-/// `"` and `'`.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// Percent-encodes everything but the unreserved characters (for `data:`
 /// URIs and URL fragments).

@@ -18,7 +18,22 @@
 //! statement as written. Every character of the input reaches the output
 //! escaped; no input panics.
 
-use super::html::escape;
+/// Escapes text for HTML content and attribute values: `&`, `<`, `>`,
+/// `"` and `'`.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
 
 /// The text as HTML, its formulas as `<math>` elements.
 pub fn render(text: &str) -> String {
