@@ -14,7 +14,7 @@
 //! did not fit (which the choice of width rules out) would end the check as
 //! a limit, never as a wrong value. Until 2026-12 the store had two widths,
 //! `u8` and `u16`, and converted with `as`: with 65,536 moves or more a value
-//! wrapped modulo 2^16 and false claims were accepted (issue 20; the two
+//! wrapped modulo 2^16 and false claims were accepted (once; the two
 //! reproducers are in checker/tests/value_width.rs). The tests of this module
 //! run the store at a 3-bit width, so that a wrap would show at |S| = 8.
 

@@ -1,4 +1,4 @@
-//! Claims written in a claim file (issue 22; docs/CLAIMS.md): each entry
+//! Claims written in a claim file (docs/CLAIMS.md): each entry
 //! of the file becomes one [`Claim`], run by the same pipeline as the
 //! registry ([`crate::claim::check_instances`]), so it gets the same
 //! verdicts, counts, smallest counterexamples with certificates, baseline

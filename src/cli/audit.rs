@@ -628,7 +628,7 @@ fn finish(
         .map(|r| r.id.as_str())
         .collect();
     if !recorded && !failing.is_empty() {
-        // Exit 1 with nothing on stderr read like a crash (issue 20): say
+        // Exit 1 with nothing on stderr read like a crash: say
         // that these are the findings, and how CI compares them.
         let n = failing.len() as u64;
         let counted = format!("{n} {}", plural(n, "claim fails", "claims fail"));

@@ -1,5 +1,4 @@
-//! The flags every campaign command shares (`sweep`, `octal-sweep`;
-//! issue 26): one flattened clap struct, and the worker pool they run on.
+//! The flags every campaign command shares (`sweep`, `octal-sweep`): one flattened clap struct, and the worker pool they run on.
 //! Argument plumbing only; the campaign itself is [`nimcert::campaign`].
 
 use super::limits;

@@ -1,4 +1,4 @@
-//! `nimcert claims check FILE…` (issue 22; docs/CLAIMS.md).
+//! `nimcert claims check FILE…` (docs/CLAIMS.md).
 
 use super::claim_files::{load, ClaimFileLimits, Show};
 use super::output::print;

@@ -1,5 +1,5 @@
 //! `nimcert family`: paper A's games for every c ≡ ρ (mod a + b), one
-//! family certificate per class (issue 38, docs/FAMILIES.md).
+//! family certificate per class (docs/FAMILIES.md).
 
 use super::output::{prepare_dir, print, render, write_atomically, Format};
 use super::CliError;

@@ -1,4 +1,4 @@
-//! A plain solver, kept as a baseline for benchmarks (issue 21, goal 2): what
+//! A plain solver, kept as a baseline for benchmarks: what
 //! a competent programmer writes in an afternoon, and what the engine
 //! ([`super::Solver`]) must never be slower than.
 //!

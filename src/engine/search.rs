@@ -37,7 +37,7 @@
 //! the block's table, and only an equal fingerprint is followed by a full
 //! comparison; the fingerprint is a polynomial hash of all the window's
 //! words ([`Hasher`]), rolled on one word at a time, so windows that differ
-//! anywhere almost never collide (issue 21: four sampled words let
+//! anywhere almost never collide (four sampled words, tried before, let
 //! near-periodic windows collide and cost full compares of a megabyte).
 //! Nothing is hashed per position.
 

@@ -1,5 +1,5 @@
 //! `Family` certificates (format 6) as Coq proofs for every k ≥ k0
-//! (issue 38, Check 3; docs/FORMAL.md, "Families").
+//! (Check 3; docs/FORMAL.md, "Families").
 //!
 //! The file states, in the semantics of `Nimcert.Subtraction`, for every
 //! k ≥ k0 with c = (a + b)k + ρ: G_{a,b,c} = E_k and the least period of

@@ -1,5 +1,5 @@
 //! Certificates in the input format of `nimjudge`, the judge extracted
-//! from Coq (issue 24, docs/FORMAL.md, "The extracted judge").
+//! from Coq (docs/FORMAL.md, "The extracted judge").
 //!
 //! One item a line, after the line `nimjudge 1`: `certificate PATH`, then
 //! the certificate's claims, each as the checkers of

@@ -1,5 +1,5 @@
 //! A `Family` certificate's statement as SMT-LIB 2 queries in QF_LIA
-//! (issue 38; docs/FAMILIES.md, "Check 2"), and a runner for z3 and cvc5.
+//! (docs/FAMILIES.md, "Check 2"), and a runner for z3 and cvc5.
 //!
 //! The claim "for every k ≥ k0, G_S(k) is E_k and its least period is p(k)"
 //! is, by Facts 1 and 2 of docs/FAMILIES.md, the conjunction of

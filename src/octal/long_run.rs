@@ -1,4 +1,4 @@
-//! Long runs of the rare-value method (issue 23): G of an octal game, or of
+//! Long runs of the rare-value method: G of an octal game, or of
 //! Grundy's game, on [0, N) for N in the tens of millions, with progress,
 //! a resumable state file, and the statistics the published tables give
 //! (A. Flammenkamp, <https://wwwhomes.uni-bielefeld.de/achim/octal.html>

@@ -1,4 +1,4 @@
-//! Octal (take-and-break) games beyond the two papers (issue 14): the
+//! Octal (take-and-break) games beyond the two papers: the
 //! rules ([`code`]), the nim-sequence by the mex rule, directly and by rare
 //! values ([`values`]), the least pre-period and period proved by the Octal
 //! Periodicity Theorem ([`period`]) within a work bound estimated before

@@ -50,7 +50,7 @@
 //! and computes q(p) by scanning down from the top to the last mismatch,
 //! except for the p it has ruled out by this lemma, which would otherwise
 //! make every multiple of a period p* scan the whole p*-periodic tail
-//! (quadratic, issue 21).
+//! (quadratic).
 //!
 //! *Lemma.* If p fails, x = q(p) − 1 ≥ 0 and k ≥ 2 with x + kp < N, then
 //! kp fails. *Proof.* p fails and 2·0 + 2p + t + 1 ≤ N (p is tried only
@@ -335,8 +335,8 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// The definition, scanned for every p in turn (the search before
-    /// issue 21): the oracle of [`find_period`].
+    /// The definition, scanned for every p in turn (the former
+    /// search): the oracle of [`find_period`].
     fn find_period_plain(g: &[u32], reach: Reach) -> Option<(u64, u64)> {
         let n = g.len() as u64;
         let mut p = 1;

@@ -1,4 +1,4 @@
-//! Published claims about octal games, audited by `nimcert audit` (issue 14).
+//! Published claims about octal games, audited by `nimcert audit`.
 //!
 //! Each entry records one statement made by one public source about one
 //! octal game 0.d1d2…dt (from a heap of n, removing k tokens may leave no

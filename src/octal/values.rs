@@ -44,7 +44,7 @@
 //!   O(n)). A window of recent values is not enough: on 0.376 the last
 //!   4,096 values at n = 2^22 are 4-periodic with 4 distinct values, a mask
 //!   with no rare position among them makes 245,000 of the prefix rare,
-//!   where the best whole-prefix mask makes 509 (issue 21). With many rare
+//!   where the best whole-prefix mask makes 509. With many rare
 //!   positions a position is computed directly.
 //!
 //! Both methods count their work (pairs looked at) so a caller can stop at

@@ -1,5 +1,5 @@
-//! Paper A's games for every c at once: family certificates (issue 38,
-//! docs/FAMILIES.md).
+//! Paper A's games for every c at once: family certificates
+//! (docs/FAMILIES.md).
 //!
 //! Fix the base B = {a, b}, m = a + b and the angle ρ; write
 //! c = c(k) = m·k + ρ. Paper A's tests (§3, Prop. 20) depend on ρ alone, and
@@ -471,7 +471,7 @@ pub fn classes(
 /// The first member c ≤ `up_to` of a proved class (c ≥ c(k0)) where the
 /// engine's nim-sequence is not the claim's: q ≠ 0, another least period,
 /// or another value on one period. `None` when every member agrees (the
-/// family certificate against the finite computations, issue 38 "Trust").
+/// family certificate against the finite computations, docs/FAMILIES.md).
 pub fn disagreement_below(claim: &FamilyClaim, up_to: u64, solver: &mut Solver) -> Option<u64> {
     let (a, b, m) = (claim.a, claim.b, claim.a + claim.b);
     (claim.from_k..)
@@ -523,7 +523,7 @@ impl fmt::Display for Affine {
 }
 
 /// How the least pre-period and period of a class grow with k, measured
-/// (issue 38, item 5: the necessity direction). Not a proof: a measurement
+/// (the necessity direction). Not a proof: a measurement
 /// on the sampled k, which a pre-periodic family certificate would have
 /// to prove for every k.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
