@@ -16,7 +16,7 @@
 
 mod formal_common;
 
-use formal_common::{nimcheck, ron_files, root};
+use formal_common::{nimcheck, ron_files, root, Rng};
 use nimcert::check::format::{
     Certificate, Claim, Method, PSetClaim, PeriodWitness, PeriodicClaim, Provenance, SequenceClaim,
 };
@@ -136,27 +136,6 @@ fn export_refuses_what_it_cannot_translate() {
 
 // ---------------------------------------------------------------------
 // Agreement of nimcheck and the Coq checker.
-
-/// A small deterministic generator (xorshift64*), so that a failure names a
-/// mutant that can be made again.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
 
 /// The Sequence and PSet certificates of the corpus (invalid ones too)
 /// that parse and are within the Coq checker's bound (a Sequence's; a

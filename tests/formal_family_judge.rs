@@ -21,29 +21,12 @@
 
 mod formal_common;
 
-use formal_common::{nimcheck, ron_files, root, scratch};
+use formal_common::{nimcheck, ron_files, root, scratch, Rng};
 use nimcert::check::format::{
     Certificate, Claim, FamilyClaim, FamilyShape, PrePeriodicFamilyClaim,
 };
 use nimcert::export::coq;
 use std::process::Command;
-
-/// A small deterministic generator (xorshift64*), so that a failure names
-/// a mutant that can be made again.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// A letter changed: one up, or one down from a positive letter.
 fn change(letter: &mut u32, rng: &mut Rng) {

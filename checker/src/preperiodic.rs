@@ -828,7 +828,9 @@ mod tests {
                 } else {
                     1 + rng.below(4)
                 };
-                let word: Vec<u32> = (0..size).map(|_| rng.below(letters) as u32).collect();
+                let word: Vec<u32> = (0..size)
+                    .map(|_| u32::try_from(rng.below(letters)).expect("a letter below 4"))
+                    .collect();
                 Run {
                     word: std::borrow::Cow::Owned(word),
                     length: Lin { slope, offset },
@@ -1153,8 +1155,9 @@ mod tests {
         let blocks = |rng: &mut Rng| -> Vec<Block> {
             (0..1 + rng.below(3))
                 .map(|_| {
-                    let word: Vec<u32> =
-                        (0..1 + rng.below(4)).map(|_| rng.below(4) as u32).collect();
+                    let word: Vec<u32> = (0..1 + rng.below(4))
+                        .map(|_| u32::try_from(rng.below(4)).expect("below 4"))
+                        .collect();
                     let slope = rng.below(3);
                     let offset = if slope == 0 {
                         1 + rng.below(6) as i64
